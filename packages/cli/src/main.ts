@@ -7,6 +7,8 @@ import { CliError } from "./command";
 
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   // Registered commands, one line each: name → lazy module (keeps start-up fast).
+  analyze: () => import("./commands/analyze"),
+  simulate: () => import("./commands/simulate"),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,1 +1,2 @@
+// Each game's rules as data plus pure functions, one namespace per game.
 export {};

@@ -1,0 +1,30 @@
+import { hexOption, integerOption, parseArgs, printResult } from "../args";
+import type { Command } from "../command";
+import { CliError } from "../command";
+
+export interface SimulateOptions {
+  game: string;
+  rounds: number;
+  /** Hex server seed of the deterministic DRBG: the same seed gives the same report. */
+  seed: string;
+}
+
+/** `fuda simulate <game> --rounds <n> --seed <hex> [--json]`, one simulator per game name. */
+const simulators: Record<string, () => Promise<(options: SimulateOptions) => unknown>> = {
+  // "<game>": () => import("../games/<module>").then((m) => m.simulate),
+};
+
+const simulate: Command = async (args) => {
+  const parsed = parseArgs(args);
+  const game = parsed.positional[0];
+  const load = game === undefined ? undefined : simulators[game];
+  if (game === undefined || load === undefined) {
+    throw new CliError(`simulate: <game> must be one of ${Object.keys(simulators).join(", ")}`);
+  }
+  const rounds = integerOption(parsed, "rounds", 1_000_000);
+  const seed = hexOption(parsed, "seed", "00")!;
+  printResult(parsed, (await load())({ game, rounds, seed }));
+  return 0;
+};
+
+export default simulate;

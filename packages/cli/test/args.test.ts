@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+
+import { hexOption, integerOption, parseArgs } from "../src/args";
+
+describe("CLI arguments", () => {
+  it("reads positionals, valued options and flags", () => {
+    const parsed = parseArgs(["baccarat", "--rounds", "1000", "--seed=ab", "--json"]);
+    expect(parsed.positional).toEqual(["baccarat"]);
+    expect(integerOption(parsed, "rounds", 1)).toBe(1000);
+    expect(hexOption(parsed, "seed")).toBe("ab");
+    expect(parsed.options.get("json")).toBe(true);
+  });
+
+  it("refuses a non-integer round count, naming the option", () => {
+    expect(() => integerOption(parseArgs(["--rounds", "1e3"]), "rounds", 1)).toThrow(/--rounds/);
+  });
+
+  it("refuses a seed that is not hex", () => {
+    expect(() => hexOption(parseArgs(["--seed", "xyz"]), "seed")).toThrow(/--seed must be hex/);
+  });
+});
