@@ -1,0 +1,77 @@
+import { spawn } from "node:child_process";
+
+export interface SpawnedApp {
+  /** Base URL the app answers on, e.g. http://127.0.0.1:40123 */
+  url: string;
+  /** Everything the process printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGTERM to the whole process group, SIGKILL after a grace period; resolves on exit. */
+  stop(): Promise<void>;
+}
+
+export interface SpawnAppOptions {
+  /** Folder to run in (usually the app's package folder). */
+  cwd: string;
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  /** Base URL the app will answer on. */
+  url: string;
+  /** Path polled until it answers with a status below 500. */
+  readyPath?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Starts a real app as a child process (its own process group, so `pnpm`/`next` children die
+ * with it) and waits until it answers HTTP.
+ */
+export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
+  const { cwd, command, args = [], env = {}, url, readyPath = "/", timeoutMs = 60_000 } = options;
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // A flag object rather than a boolean: TypeScript cannot see the callback flip it.
+  const state = { exited: false };
+  const exited = new Promise<void>((resolve) => {
+    child.on("exit", () => {
+      state.exited = true;
+      resolve();
+    });
+  });
+
+  const stop = async (): Promise<void> => {
+    if (state.exited || child.pid === undefined) return;
+    process.kill(-child.pid, "SIGTERM");
+    const timer = setTimeout(() => {
+      if (!state.exited && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (state.exited) {
+      throw new Error(`${command} ${args.join(" ")} exited before answering:\n${output}`);
+    }
+    try {
+      const response = await fetch(new URL(readyPath, url), { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${command} did not answer at ${url} within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, output: () => output, stop };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+
+import { freePort, launchChromium, spawnApp } from "../src";
+
+const server = `require("node:http").createServer((q, s) => s.end("up " + q.url)).listen(+process.env.PORT, "127.0.0.1")`;
+
+describe("spawnApp", () => {
+  it("waits until the app answers, then stops it", async () => {
+    const port = await freePort();
+    const app = await spawnApp({
+      cwd: process.cwd(),
+      command: process.execPath,
+      args: ["-e", server],
+      env: { PORT: String(port) },
+      url: `http://127.0.0.1:${port}`,
+    });
+    expect(await (await fetch(`${app.url}/x`)).text()).toBe("up /x");
+    await app.stop();
+    await expect(fetch(`${app.url}/x`)).rejects.toThrow();
+  });
+
+  it("reports the output of an app that exits before answering", async () => {
+    const port = await freePort();
+    await expect(
+      spawnApp({
+        cwd: process.cwd(),
+        command: process.execPath,
+        args: ["-e", "console.error('bad config'); process.exit(1)"],
+        url: `http://127.0.0.1:${port}`,
+      }),
+    ).rejects.toThrow(/bad config/);
+  });
+});
+
+describe("launchChromium", () => {
+  it("renders a page from a local server", async () => {
+    const port = await freePort();
+    const app = await spawnApp({
+      cwd: process.cwd(),
+      command: process.execPath,
+      args: ["-e", server],
+      env: { PORT: String(port) },
+      url: `http://127.0.0.1:${port}`,
+    });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${app.url}/hello`);
+      expect(await page.textContent("body")).toBe("up /hello");
+    } finally {
+      await browser.close();
+      await app.stop();
+    }
+  });
+});
