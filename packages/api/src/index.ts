@@ -1,1 +1,21 @@
-export {};
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+
+import type { AppRouter } from "./root";
+
+export { appRouter, type AppRouter } from "./root";
+export { feedRouter, type FeedRouter } from "./feed";
+export { createCallerFactory } from "./trpc";
+export { createContext, type Context } from "./context";
+export { FudaError, type FudaErrorCode } from "./errors";
+export {
+  gameNames,
+  listTables,
+  statusNames,
+  type BetLimit,
+  type GameName,
+  type TableStatusName,
+  type TableView,
+} from "./domain/tables";
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

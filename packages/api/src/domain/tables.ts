@@ -1,0 +1,67 @@
+import type { Db, Game, Table, TableStatus } from "@fuda/db";
+
+/** Public names of the games, as in URLs, the CLI and the feed. */
+export const gameNames = {
+  BACCARAT: "baccarat",
+  QUICK_BACCARAT: "quick-baccarat",
+  POK_DENG: "pok-deng",
+  JOKER_BLACKJACK: "joker-blackjack",
+} as const satisfies Record<Game, string>;
+
+export type GameName = (typeof gameNames)[Game];
+
+export const statusNames = {
+  OPEN: "open",
+  PAUSED: "paused",
+  CLOSED: "closed",
+} as const satisfies Record<TableStatus, string>;
+
+export type TableStatusName = (typeof statusNames)[TableStatus];
+
+/** A stake range in minor units (100 = 1 point). */
+export interface BetLimit {
+  min: number;
+  max: number;
+}
+
+export interface TableView {
+  id: string;
+  slug: string;
+  game: GameName;
+  variant: string;
+  name: string;
+  status: TableStatusName;
+  countdownSeconds: number;
+  limits: Record<string, BetLimit>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toTableView(table: Table): TableView {
+  return {
+    id: table.id,
+    slug: table.slug,
+    game: gameNames[table.game],
+    variant: table.variant,
+    name: table.name,
+    status: statusNames[table.status],
+    countdownSeconds: table.countdownSeconds,
+    // The column is JSON written only by our own seed and admin code, always in this shape.
+    limits: table.limits as unknown as Record<string, BetLimit>,
+    createdAt: table.createdAt.toISOString(),
+    updatedAt: table.updatedAt.toISOString(),
+  };
+}
+
+const gameOrder: Record<Game, number> = {
+  BACCARAT: 0,
+  QUICK_BACCARAT: 1,
+  POK_DENG: 2,
+  JOKER_BLACKJACK: 3,
+};
+
+/** Every table, in lobby order: by game, then by name. */
+export async function listTables({ db }: { db: Db }): Promise<TableView[]> {
+  const tables = await db.table.findMany({ orderBy: [{ name: "asc" }] });
+  return tables.sort((a, b) => gameOrder[a.game] - gameOrder[b.game]).map(toTableView);
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * Reads an app's configuration from its environment, once, at start-up. A bad value is an
+ * `EnvError` whose message is one line naming the variable and the rule it breaks.
+ */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function loadEnv<Schema extends z.ZodObject>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+): z.infer<Schema> {
+  // Empty strings mean "unset", as in shells and compose files.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const value = source[name];
+    return `${name}: ${issue.message}${value === undefined ? "" : ` (got "${value}")`}`;
+  });
+  throw new EnvError(`invalid configuration: ${problems.join("; ")}`);
+}
+
+/** A TCP port, 1–65535, with its default. */
+export function port(fallback: number) {
+  return z.coerce
+    .number({ error: "must be a port number" })
+    .int({ error: "must be a whole port number" })
+    .min(1, { error: "must be between 1 and 65535" })
+    .max(65535, { error: "must be between 1 and 65535" })
+    .default(fallback);
+}
+
+/** A PostgreSQL connection URL. */
+export const databaseUrl = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+  .refine((value) => /^postgres(?:ql)?:\/\/[^\s]+$/.test(value), {
+    error: "must be a postgresql:// URL",
+  });
+
+/** An http(s) URL, e.g. another service's address. */
+export const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+
+/**
+ * For a process's entry point: on an EnvError print its one line and exit 1 (no stack trace),
+ * anything else is rethrown.
+ */
+export function exitOnEnvError(error: unknown): never {
+  if (error instanceof EnvError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
