@@ -1,0 +1,143 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import {
+  COMMITMENT_TAG,
+  DEFAULT_CUT_CARD,
+  HmacDrbg,
+  burn,
+  burnFirstCard,
+  checkDealtRounds,
+  commitmentBytes,
+  draw,
+  endRound,
+  fromHex,
+  newShoe,
+  revealShoe,
+  shoeCommitment,
+  standardDecks,
+  startRound,
+  toHex,
+  verifyShoe,
+} from "../src/index";
+import type { Card, DealtRound, ShoeReveal } from "../src/index";
+
+function shoeFor(nonce: number) {
+  return newShoe({
+    cards: standardDecks(8),
+    rng: new HmacDrbg({ serverSeed: "c0ffee", nonce }),
+    cutCard: DEFAULT_CUT_CARD,
+  });
+}
+
+/** Replaces byte `index` of a hex string with `byte`. */
+function withByte(hex: string, index: number, byte: number): string {
+  const bytes = fromHex(hex);
+  bytes[index] = byte;
+  return toHex(bytes);
+}
+
+describe("commitment", () => {
+  it("hashes tag, 32-byte salt, big-endian uint16 count and the card bytes, in that order", () => {
+    const bytes = commitmentBytes(
+      new Uint8Array([0x01, 0x3d, 0x50]),
+      new Uint8Array(32).fill(0xaa),
+    );
+    expect(new TextDecoder().decode(bytes.subarray(0, 12))).toBe(COMMITMENT_TAG);
+    expect(bytes.subarray(12, 44).every((b) => b === 0xaa)).toBe(true);
+    expect(Array.from(bytes.subarray(44))).toEqual([0x00, 0x03, 0x01, 0x3d, 0x50]);
+  });
+
+  it("a reveal verifies against its shoe's commitment", () => {
+    fc.assert(
+      fc.property(fc.nat(10_000), (nonce) => {
+        const shoe = shoeFor(nonce);
+        expect(verifyShoe(shoeCommitment(shoe), revealShoe(shoe))).toEqual({ ok: true });
+        expect(
+          verifyShoe(shoeCommitment(shoe), revealShoe(shoe), { composition: standardDecks(8) }),
+        ).toEqual({ ok: true });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("a tampered reveal fails: one card changed, two cards swapped, or another salt", () => {
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.nat(415), fc.nat(415), (nonce, i, j) => {
+        const shoe = shoeFor(nonce);
+        const commitment = shoeCommitment(shoe);
+        const reveal = revealShoe(shoe);
+        const a = shoe.cards[i]!;
+        const b = shoe.cards[j]!;
+        const changed = { ...reveal, cards: withByte(reveal.cards, i, a === 0x01 ? 0x02 : 0x01) };
+        expect(verifyShoe(commitment, changed).ok).toBe(false);
+        if (a !== b) {
+          const swapped = { ...reveal, cards: withByte(withByte(reveal.cards, i, b), j, a) };
+          expect(verifyShoe(commitment, swapped).ok).toBe(false);
+        }
+        const salted = { ...reveal, salt: withByte(reveal.salt, i % 32, shoe.salt[i % 32]! ^ 1) };
+        expect(verifyShoe(commitment, salted).ok).toBe(false);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("says why a reveal is refused", () => {
+    const shoe = shoeFor(1);
+    const commitment = shoeCommitment(shoe);
+    const reveal = revealShoe(shoe);
+    const fail = (r: ShoeReveal, options = {}) => {
+      const result = verifyShoe(commitment, r, options);
+      return result.ok ? "ok" : result.reason;
+    };
+    expect(fail({ ...reveal, salt: "abc" })).toMatch(/salt must be an even number of hex digits/);
+    expect(fail({ ...reveal, salt: "00" })).toMatch(/salt must be 32 bytes/);
+    expect(fail({ ...reveal, cards: withByte(reveal.cards, 5, 0x0e) })).toMatch(
+      /byte 5 .* is no card/,
+    );
+    expect(fail({ ...reveal, cards: withByte(reveal.cards, 5, 0x01) })).toMatch(/hashes to/);
+    expect(fail(reveal, { composition: standardDecks(6) })).toMatch(/composition/);
+  });
+});
+
+describe("dealt rounds against the reveal", () => {
+  /** Plays a Pok Deng–like shoe and records each round's cards as published. */
+  function playedRounds(nonce: number) {
+    const shoe = shoeFor(nonce);
+    const { burnCount } = burnFirstCard(shoe);
+    const rounds: { cards: Card[] }[] = [];
+    for (;;) {
+      startRound(shoe);
+      const start = shoe.position;
+      burn(shoe);
+      for (let k = 0; k < 12; k++) draw(shoe);
+      rounds.push({ cards: Array.from(shoe.cards.subarray(start, shoe.position)) });
+      if (endRound(shoe)) break;
+    }
+    return { reveal: revealShoe(shoe), rounds, start: 1 + burnCount };
+  }
+
+  it("rounds dealt from the shoe are consistent with the revealed order", () => {
+    const { reveal, rounds, start } = playedRounds(2);
+    expect(rounds.length).toBeGreaterThan(20);
+    expect(checkDealtRounds(reveal, rounds, start)).toEqual({ ok: true });
+    expect(checkDealtRounds(reveal, [{ start, cards: rounds[0]!.cards }])).toEqual({ ok: true });
+  });
+
+  it("a changed card, a skipped card or a wrong start is caught and named", () => {
+    const { reveal, rounds, start } = playedRounds(3);
+    const reason = (list: DealtRound[], from = start) => {
+      const result = checkDealtRounds(reveal, list, from);
+      return result.ok ? "ok" : result.reason;
+    };
+    const changed = rounds.map((r, i) =>
+      i === 4 ? { cards: r.cards.map((c, k) => (k === 2 ? (c === 0x01 ? 0x02 : 0x01) : c)) } : r,
+    );
+    expect(reason(changed)).toMatch(/^round 5 card 3 is .*, the order has/);
+    const skipped = rounds.map((r, i) => (i === 6 ? { cards: r.cards.slice(1) } : r));
+    expect(reason(skipped)).toMatch(/^round 7|^round 8/);
+    expect(reason(rounds, start + 1)).toMatch(/^round 1/);
+    expect(reason([{ start: start + 2, cards: [] }])).toMatch(/starts at card/);
+    expect(reason([{ cards: new Array<Card>(500).fill(1) }])).toMatch(/past the end/);
+  });
+});
