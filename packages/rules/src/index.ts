@@ -1,2 +1,3 @@
 // Each game's rules as data plus pure functions, one namespace per game.
 export {};
+export * as pokDeng from "./pok-deng";

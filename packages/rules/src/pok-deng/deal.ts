@@ -1,0 +1,70 @@
+import type { CutCardRange, FirstCardBurn, Rng, Shoe } from "@fuda/shoe";
+import {
+  DEFAULT_CUT_CARD,
+  burn,
+  burnFirstCard,
+  draw,
+  endRound,
+  newShoe,
+  reshuffle,
+  standardDecks,
+  startRound,
+} from "@fuda/shoe";
+
+import type { PokDengRound, SeatNumber } from "./round";
+import { CARDS_PER_ROUND, SEAT_NUMBERS, roundFromDealtCards } from "./round";
+
+/** Seed 000: eight standard decks, no jokers. */
+export const POK_DENG_DECKS = 8;
+
+/** Reveal order: Player 1 … Player 5, then the Banker. */
+export const REVEAL_ORDER: readonly (SeatNumber | "banker")[] = [...SEAT_NUMBERS, "banker"];
+
+export interface PokDengShoeOptions {
+  rng: Rng;
+  decks?: number;
+  cutCard?: CutCardRange;
+}
+
+/** A new shoe, shuffled, cut card in, first card turned and burned with as many more. */
+export function openShoe({
+  rng,
+  decks = POK_DENG_DECKS,
+  cutCard = DEFAULT_CUT_CARD,
+}: PokDengShoeOptions): { shoe: Shoe; firstCardBurn: FirstCardBurn } {
+  const shoe = newShoe({ cards: standardDecks(decks), rng, cutCard });
+  return { shoe, firstCardBurn: burnFirstCard(shoe) };
+}
+
+/** Starts the shoe's next shoe in place once its last round is over (reusing its arrays). */
+export function reopenShoe(shoe: Shoe, rng: Rng): FirstCardBurn {
+  reshuffle(shoe, rng);
+  return burnFirstCard(shoe);
+}
+
+/**
+ * Deals one round into `dealt` (12 cards, in deal order) without allocating: the round opens,
+ * one card is burned face down, then P1…P5 and the Banker get one card each, twice. The caller
+ * ends the round (`endRound`) once it is settled.
+ */
+export function dealRoundInto(shoe: Shoe, dealt: Uint8Array): void {
+  startRound(shoe);
+  burn(shoe, 1);
+  for (let i = 0; i < CARDS_PER_ROUND; i++) dealt[i] = draw(shoe);
+}
+
+export interface DealtPokDengRound {
+  /** Round number within the shoe, from 1. */
+  number: number;
+  cards: PokDengRound;
+  /** The cut card came out: this was the shoe's last round (reopen the shoe next). */
+  lastRound: boolean;
+}
+
+/** Deals and closes one round: nothing in Pok Deng happens between the deal and settlement. */
+export function dealRound(shoe: Shoe): DealtPokDengRound {
+  const dealt = new Uint8Array(CARDS_PER_ROUND);
+  dealRoundInto(shoe, dealt);
+  const number = shoe.round;
+  return { number, cards: roundFromDealtCards(dealt), lastRound: endRound(shoe) };
+}

@@ -1,0 +1,64 @@
+// Pok Deng (seed 000): five Player seats, each against one Banker hand, two cards each.
+export type { HandCode, PokDengHand, Score, SpecialHand } from "./hand";
+export {
+  FLUSH_BIT,
+  PAIR_BIT,
+  PATTERN_BIT,
+  SPECIAL_HAND_SCORES,
+  checkedHandCode,
+  evaluateHand,
+  handCode,
+  hasPattern,
+  isPokDengCard,
+  isSpecialScore,
+  scoreOf,
+} from "./hand";
+export type { SeatOutcome } from "./outcome";
+export { SEAT_OUTCOMES, SEAT_OUTCOME_NET, seatOutcome, seatOutcomeIndex } from "./outcome";
+export type { PokDengRound, SeatNumber, TwoCards } from "./round";
+export {
+  CARDS_PER_ROUND,
+  SEAT_COUNT,
+  SEAT_NUMBERS,
+  bankerHand,
+  isSeatNumber,
+  roundFromDealtCards,
+  seatCards,
+  seatHand,
+} from "./round";
+export type {
+  BetViolation,
+  BetViolationRule,
+  PokDengBet,
+  PokDengBetId,
+  PokDengLimits,
+  PokDengSettlement,
+} from "./bets";
+export {
+  PAIR_RETURN,
+  POK_DENG_BET_IDS,
+  betName,
+  depositFor,
+  reservedFor,
+  settleBet,
+  settleRound,
+  validateBets,
+} from "./bets";
+export type { SeatRoadMark, SeatRoadResult } from "./roads";
+export { seatRoadMark, seatRoads } from "./roads";
+export type { Fraction } from "./fraction";
+export { formatFraction, fractionToNumber } from "./fraction";
+export type { PokDengAnalysis } from "./analyze";
+export { analyzePokDeng } from "./analyze";
+export type { DealtPokDengRound, PokDengShoeOptions } from "./deal";
+export {
+  POK_DENG_DECKS,
+  REVEAL_ORDER,
+  dealRound,
+  dealRoundInto,
+  openShoe,
+  reopenShoe,
+} from "./deal";
+export type { PokDengSimulation, PokDengSimulationOptions, SimulatedBet } from "./simulate";
+export { simulatePokDeng } from "./simulate";
+export { Xoshiro128 } from "./xoshiro";
