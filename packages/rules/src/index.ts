@@ -1,3 +1,4 @@
 // Each game's rules as data plus pure functions, one namespace per game.
 export {};
 export * as pokDeng from "./pok-deng";
+export * as jokerBlackjack from "./joker-blackjack";
