@@ -1,1 +1,11 @@
-export {};
+export { createDb } from "./client";
+export type { Db } from "./client";
+export { DatabaseUnavailableError } from "./errors";
+export { Game, Prisma, TableStatus } from "./generated/prisma/client";
+export type { Table } from "./generated/prisma/client";
+export { migrate, MigrationChecksumError, MigrationFailedError } from "./migrate";
+export type { MigrateOptions } from "./migrate";
+export { resolveDatabaseUrl } from "./resolve";
+export type { ResolveDatabaseOptions, ResolvedDatabase } from "./resolve";
+export { demoTables, seed } from "./seed";
+export type { BetLimit, DemoTable, TableLimits } from "./seed";

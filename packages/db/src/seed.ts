@@ -1,0 +1,108 @@
+import type { Db } from "./client";
+import type { Game, Prisma } from "./generated/prisma/client";
+
+/** Stake limits of one bet type, in minor units (1 point = 100). */
+export interface BetLimit {
+  min: number;
+  max: number;
+}
+
+/** A table's limits: bet id → limits. Stored as `Table.limits`. */
+export type TableLimits = Record<string, BetLimit>;
+
+const points = (n: number) => n * 100;
+const limit = (min: number, max: number): BetLimit => ({ min: points(min), max: points(max) });
+
+/** The eight live baccarat bets (spec/baccarat.md, seed 001). */
+const baccaratLimits: TableLimits = {
+  player: limit(10, 10_000),
+  banker: limit(10, 10_000),
+  tie: limit(10, 1_000),
+  playerPair: limit(10, 1_000),
+  bankerPair: limit(10, 1_000),
+  luckySix: limit(10, 500),
+  playerNatural: limit(10, 1_000),
+  bankerNatural: limit(10, 1_000),
+};
+
+/** Seed 002: each click adds 1 point, at most 5 points on a spot. */
+const quickSpot = limit(1, 5);
+
+export interface DemoTable {
+  slug: string;
+  game: Game;
+  variant: string;
+  name: string;
+  limits: TableLimits;
+  countdownSeconds: number;
+}
+
+/** One demo table per game and baccarat variant. */
+export const demoTables: readonly DemoTable[] = [
+  {
+    slug: "baccarat-a",
+    game: "BACCARAT",
+    variant: "commission",
+    name: "Baccarat A",
+    limits: baccaratLimits,
+    countdownSeconds: 20,
+  },
+  {
+    slug: "baccarat-b",
+    game: "BACCARAT",
+    variant: "no-commission",
+    name: "Baccarat B (No Commission)",
+    limits: baccaratLimits,
+    countdownSeconds: 20,
+  },
+  {
+    slug: "quick-baccarat",
+    game: "QUICK_BACCARAT",
+    variant: "quick",
+    name: "Quick Baccarat",
+    limits: {
+      player: quickSpot,
+      banker: quickSpot,
+      tie: quickSpot,
+      playerPair: quickSpot,
+      bankerPair: quickSpot,
+    },
+    // Seed 002: a single-player game with no betting countdown.
+    countdownSeconds: 0,
+  },
+  {
+    slug: "pok-deng",
+    game: "POK_DENG",
+    variant: "five-seat",
+    name: "Pok Deng",
+    // Per seat: `seat` is the Player N bet (its deposit is not part of the stake limit).
+    limits: { seat: limit(10, 5_000), seatPair: limit(10, 500) },
+    countdownSeconds: 20,
+  },
+  {
+    slug: "joker-blackjack",
+    game: "JOKER_BLACKJACK",
+    variant: "seven-seat",
+    name: "Joker Blackjack",
+    // The main stake is the only bet placed in the window; double, split and insurance follow it.
+    limits: { main: limit(10, 5_000) },
+    countdownSeconds: 15,
+  },
+];
+
+/**
+ * Creates the demo tables that are missing (by slug). Existing tables are left as they are, so
+ * an operator's changes survive a restart; safe to run on every start.
+ */
+export async function seed(db: Db): Promise<{ tables: number }> {
+  await db.$transaction(
+    demoTables.map((table) =>
+      db.table.upsert({
+        where: { slug: table.slug },
+        create: { ...table, limits: table.limits as unknown as Prisma.InputJsonObject },
+        update: {},
+      }),
+    ),
+  );
+  return { tables: demoTables.length };
+}
