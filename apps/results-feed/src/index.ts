@@ -1,1 +1,2 @@
-export {};
+export { apiPrefix, createFeedDocument } from "./openapi";
+export { createFeedServer, type FeedServerOptions } from "./server";

@@ -1,0 +1,125 @@
+import { createServer } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
+import { createContext, feedRouter } from "@fuda/api";
+import type { Db } from "@fuda/db";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+
+import { docsFile } from "./docs";
+import { apiPrefix, createFeedDocument } from "./openapi";
+
+export interface FeedServerOptions {
+  db: Db;
+  /** Where partners reach the service, for the OpenAPI server URL (relative when absent). */
+  publicUrl?: string;
+  /** Where unexpected failures are reported (one line each). */
+  logError?: (message: string) => void;
+}
+
+interface Reply {
+  status: number;
+  contentType: string;
+  body: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+const json = (status: number, value: unknown): Reply => ({
+  status,
+  contentType: "application/json",
+  body: JSON.stringify(value),
+});
+
+/** Errors have one shape everywhere, the same as trpc-to-openapi's: `{ message, code }`. */
+const error = (status: number, code: string, message: string): Reply =>
+  json(status, { message, code });
+
+function send(res: ServerResponse, reply: Reply): void {
+  res.writeHead(reply.status, { "Content-Type": reply.contentType, ...reply.headers });
+  res.end(reply.body);
+}
+
+/**
+ * The partners' feed over plain node:http: the OpenAPI document, the REST endpoints under /v1,
+ * the Swagger UI reference at /docs and a health check for orchestrators.
+ */
+export function createFeedServer(options: FeedServerOptions): Server {
+  const {
+    db,
+    publicUrl,
+    logError = (message: string) => {
+      console.error(message);
+    },
+  } = options;
+  const document = json(200, createFeedDocument({ publicUrl }));
+  const health = feedRouter.createCaller(createContext({ db })).health;
+  const api = createOpenApiNodeHttpHandler({
+    router: feedRouter,
+    createContext: () => createContext({ db }),
+    onError: ({ error: failure, path }) => {
+      if (failure.code === "INTERNAL_SERVER_ERROR") {
+        const cause = failure.cause === undefined ? "" : `: ${String(failure.cause)}`;
+        logError(
+          `@fuda/results-feed: ${path ?? "?"} failed: ${failure.message}${cause}`.replace(
+            /\s+/g,
+            " ",
+          ),
+        );
+      }
+    },
+  });
+
+  /** The service's own read-only pages by path; undefined when the path is none of them. */
+  function findPage(path: string): (() => Promise<Reply>) | undefined {
+    if (path === "/openapi.json") return () => Promise.resolve(document);
+    if (path === "/healthz") {
+      return () =>
+        health().then(
+          (status) => json(200, status),
+          () => error(503, "SERVICE_UNAVAILABLE", "database: not reachable"),
+        );
+    }
+    const file =
+      path === "/docs"
+        ? docsFile("")
+        : path.startsWith("/docs/")
+          ? docsFile(path.slice(6))
+          : undefined;
+    if (file === undefined) return undefined;
+    return async () => ({
+      status: 200,
+      contentType: file.contentType,
+      body: await file.read(),
+      headers: { "Cache-Control": "public, max-age=3600" },
+    });
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://feed.invalid");
+    const path = url.pathname;
+
+    if (path === apiPrefix || path.startsWith(`${apiPrefix}/`)) {
+      // trpc-to-openapi matches the procedures' own paths (/tables), without the mount prefix.
+      req.url = `${path.slice(apiPrefix.length) || "/"}${url.search}`;
+      await api(req, res);
+      return;
+    }
+    const page = findPage(path);
+    if (page === undefined) {
+      send(res, error(404, "NOT_FOUND", `Not found: ${path}`));
+    } else if (req.method !== "GET" && req.method !== "HEAD") {
+      send(res, error(405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} ${path}: only GET`));
+    } else {
+      send(res, await page());
+    }
+  }
+
+  return createServer((req, res) => {
+    route(req, res).catch((failure: unknown) => {
+      logError(
+        `@fuda/results-feed: ${req.method ?? "?"} ${req.url ?? "?"} failed: ${String(failure)}`,
+      );
+      if (res.headersSent) res.destroy();
+      else send(res, error(500, "INTERNAL_SERVER_ERROR", "Internal server error"));
+    });
+  });
+}

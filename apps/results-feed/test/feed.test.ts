@@ -1,0 +1,146 @@
+import { fileURLToPath } from "node:url";
+
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { demoTables, seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { freePort, spawnApp } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+
+let database: TestDatabase;
+let feed: SpawnedApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  feed = await spawnApp({
+    cwd: appDir,
+    command: "pnpm",
+    args: ["--silent", "run", "start"],
+    env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, PUBLIC_URL: url },
+    url,
+    readyPath: "/healthz",
+  });
+});
+
+afterAll(async () => {
+  await feed.stop();
+  await database.drop();
+});
+
+async function getJson(path: string): Promise<{ status: number; type: string; body: unknown }> {
+  const response = await fetch(new URL(path, feed.url));
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    body: await response.json(),
+  };
+}
+
+interface TableList {
+  tables: { slug: string; game: string; limits: Record<string, { min: number; max: number }> }[];
+}
+
+describe("results feed (the service started as `pnpm start`)", () => {
+  it("publishes a valid OpenAPI 3 document describing GET /tables under /v1", async () => {
+    const { body } = await getJson("/openapi.json");
+    const api = await SwaggerParser.validate(body as Parameters<typeof SwaggerParser.validate>[0]);
+    expect(api).toMatchObject({
+      openapi: expect.stringMatching(/^3\./) as unknown,
+      info: { title: "Fuda results feed", version: "1.0.0" },
+      servers: [{ url: `${feed.url}/v1` }],
+    });
+    expect(api.paths?.["/tables"]?.get?.responses["200"]).toBeDefined();
+  });
+
+  it("describes every field of a table, amounts in minor units", async () => {
+    const { body } = await getJson("/openapi.json");
+    const document = body as {
+      components: {
+        schemas: Record<string, { properties: Record<string, { description?: string }> }>;
+      };
+    };
+    const table = document.components.schemas.Table;
+    expect(table).toBeDefined();
+    const undescribed = Object.entries(table!.properties)
+      .filter(([, property]) => !property.description)
+      .map(([name]) => name);
+    expect(undescribed).toEqual([]);
+    expect(table!.properties.limits!.description).toMatch(/minor units/);
+    expect(document.components.schemas.BetLimit!.properties.min!.description).toMatch(
+      /minor units \(100 = 1 point\)/,
+    );
+  });
+
+  it("GET /v1/tables lists the five seeded tables with their limits in minor units", async () => {
+    const { status, type, body } = await getJson("/v1/tables");
+    expect(status, `${JSON.stringify(body)}\n${feed.output()}`).toBe(200);
+    expect(type).toMatch(/^application\/json/);
+    const { tables } = body as TableList;
+    expect(tables.map((table) => table.slug).sort()).toEqual(
+      demoTables.map((table) => table.slug).sort(),
+    );
+    expect(new Set(tables.map((table) => table.game))).toEqual(
+      new Set(["baccarat", "quick-baccarat", "pok-deng", "joker-blackjack"]),
+    );
+    for (const table of tables) {
+      for (const limit of Object.values(table.limits)) {
+        expect(Number.isInteger(limit.min) && Number.isInteger(limit.max)).toBe(true);
+        expect(limit.min).toBeLessThanOrEqual(limit.max);
+      }
+    }
+  });
+
+  it("serves Swagger UI at /docs with every asset from this service, none from a CDN", async () => {
+    const response = await fetch(`${feed.url}/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.filter((asset) => /^(https?:)?\/\//.test(asset))).toEqual([]);
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        "/docs/swagger-ui.css",
+        "/docs/swagger-ui-bundle.js",
+        "/docs/swagger-ui-standalone-preset.js",
+        "/docs/init.js",
+      ]),
+    );
+    for (const asset of assets) {
+      const loaded = await fetch(new URL(asset, feed.url));
+      expect(loaded.status, asset).toBe(200);
+      expect((await loaded.arrayBuffer()).byteLength, asset).toBeGreaterThan(0);
+    }
+    const init = await (await fetch(`${feed.url}/docs/init.js`)).text();
+    expect(init).toContain('url: "/openapi.json"');
+  });
+
+  it("answers an unknown path with 404 JSON, inside /v1 or not", async () => {
+    for (const path of ["/nope", "/v1/nope", "/docs/../package.json", "/docs/index.js"]) {
+      const { status, type, body } = await getJson(path);
+      expect(status, path).toBe(404);
+      expect(type, path).toMatch(/^application\/json/);
+      expect(body, path).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
+
+  it("answers a write to a read-only page with 405 JSON", async () => {
+    const response = await fetch(`${feed.url}/openapi.json`, { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(await response.json()).toMatchObject({ code: "METHOD_NOT_SUPPORTED" });
+  });
+
+  it("reports itself healthy at /healthz and /v1/health when its database answers", async () => {
+    for (const path of ["/healthz", "/v1/health"]) {
+      const { status, body } = await getJson(path);
+      expect(status, path).toBe(200);
+      expect(body, path).toMatchObject({ status: "ok", database: "ok" });
+    }
+  });
+});
