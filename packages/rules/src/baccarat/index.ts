@@ -1,0 +1,88 @@
+export type { Odds } from "../money";
+export { isWholePoints, POINT, winnings } from "../money";
+export type { RoundOutcome, Winner } from "./hand";
+export {
+  BANKER_DRAWS,
+  bankerDraws,
+  CARD_VALUE,
+  cardsUsedOf,
+  dealCode,
+  dealRound,
+  dealtFrom,
+  describeCode,
+  isNatural,
+  PLAYER_STOOD,
+  playerDraws,
+  rankValue,
+} from "./hand";
+export type { Bet, BetId, Settlement, Variant } from "./bets";
+export {
+  BET_IDS,
+  BET_NAMES,
+  betsOf,
+  isBetId,
+  isOffered,
+  LAST_ROUND,
+  PAYOUTS,
+  payoutOdds,
+  settle,
+  settleBet,
+  VARIANTS,
+} from "./bets";
+export type {
+  BetSlip,
+  LiveBetSlip,
+  QuickBetSlip,
+  StakeLimit,
+  TableLimits,
+  Violation,
+  ViolationRule,
+} from "./validate";
+export { QUICK_SPOT_MAX, validateBets } from "./validate";
+export type {
+  BeadPlateCell,
+  BigRoad,
+  BigRoadCell,
+  DerivedRoad,
+  DerivedRoadName,
+  DrawnCell,
+  Mark,
+  RoadRound,
+  Roads,
+  Side,
+} from "./roads";
+export {
+  askRoads,
+  beadPlate,
+  bigRoad,
+  DERIVED_ROADS,
+  derivedMark,
+  drawBigRoad,
+  parseResults,
+  roads,
+} from "./roads";
+export type { Analysis, EventName, Fraction, OutcomeWeights } from "./analyze";
+export {
+  analyze,
+  EVENTS,
+  formatFraction,
+  fraction,
+  fractionToNumber,
+  outcomeWeights,
+  rankCounts,
+} from "./analyze";
+export type { BetStatistics, Simulation, SimulationOptions } from "./simulate";
+export { ROUND_MAX_CARDS, simulate, variantComposition } from "./simulate";
+export type { QuickGame, QuickHand, QuickPhase, QuickSpot, QuickStep } from "./quick-game";
+export {
+  addPoint,
+  deal,
+  newQuickGame,
+  next,
+  QUICK_CLICK,
+  QUICK_SPOTS,
+  QUICK_START_BALANCE,
+  startOver,
+  undo,
+} from "./quick-game";
+export { Sfc32 } from "./sfc32";

@@ -1,0 +1,143 @@
+import type { CutCardRange, Rng, Shoe } from "@fuda/shoe";
+import {
+  burnFirstCard,
+  DEFAULT_CUT_CARD,
+  draw,
+  endRound,
+  newShoe,
+  quickGameDeck,
+  reshuffle,
+  reshuffleIfShort,
+  standardDecks,
+  startRound,
+} from "@fuda/shoe";
+
+import type { BetId, Variant } from "./bets";
+import { betsOf, isOffered, LAST_ROUND, payoutOdds } from "./bets";
+import { cardsUsedOf, dealCode, OUTCOME_CODES } from "./hand";
+
+/** The most cards a round can need: the quick game reshuffles when fewer remain (seed 002). */
+export const ROUND_MAX_CARDS = 6;
+
+/** A variant's shoe: 8 standard decks at the live tables, the quick game's 520 cards. */
+export function variantComposition(variant: Variant): Uint8Array {
+  return variant === "quick" ? quickGameDeck() : standardDecks(8);
+}
+
+export interface SimulationOptions {
+  readonly variant: Variant;
+  readonly rounds: number;
+  /** Shuffles every shoe; a fast seeded generator for simulations, never a live shoe's. */
+  readonly rng: Rng;
+  /** Default: the variant's composition. */
+  readonly cards?: Uint8Array;
+  /** Live tables only; default seed 001's 14..70 cards from the end. */
+  readonly cutCard?: CutCardRange;
+}
+
+export interface BetStatistics {
+  /** Rounds in which the bet was offered (round gates close some bets late in a shoe). */
+  readonly rounds: number;
+  /** Observed return per unit staked, stake included. */
+  readonly rtp: number;
+  /** Standard error of `rtp`. */
+  readonly stdErr: number;
+}
+
+export interface Simulation {
+  readonly variant: Variant;
+  readonly rounds: number;
+  readonly shoes: number;
+  readonly bets: Readonly<Partial<Record<BetId, BetStatistics>>>;
+}
+
+/*
+ * Rounds are tallied by outcome code and by the round gate they fall under (rounds 1–50,
+ * 51–60, 61+); each bet is then settled once per distinct (gate, outcome) with the tables'
+ * own payoutOdds, weighted by its count: the same sums as settling each round, far faster.
+ */
+const GATE_FIRST_ROUNDS: readonly number[] = [
+  1,
+  ...[...new Set(Object.values(LAST_ROUND))].sort((a, b) => a - b).map((last) => last + 1),
+];
+const gateOf = (round: number): number => {
+  let gate = 0;
+  while (gate + 1 < GATE_FIRST_ROUNDS.length && round >= GATE_FIRST_ROUNDS[gate + 1]!) gate++;
+  return gate;
+};
+
+/** Plays whole shoes with the shoe's own procedures (cut card, first-card burn) and settles every bet. */
+export function simulate({ variant, rounds, rng, cards, cutCard }: SimulationOptions): Simulation {
+  if (!Number.isSafeInteger(rounds) || rounds < 1) {
+    throw new RangeError(`rounds must be a positive integer, got ${rounds}`);
+  }
+  const composition = cards ?? variantComposition(variant);
+  const quick = variant === "quick";
+  const shoe = newShoe({
+    cards: composition,
+    rng,
+    cutCard: quick ? null : (cutCard ?? DEFAULT_CUT_CARD),
+  });
+  const tally = new Float64Array(GATE_FIRST_ROUNDS.length * OUTCOME_CODES);
+  const shoes = quick ? playQuick(shoe, rng, rounds, tally) : playLive(shoe, rng, rounds, tally);
+  return { variant, rounds, shoes, bets: settleTally(variant, tally) };
+}
+
+function playLive(shoe: Shoe, rng: Rng, rounds: number, tally: Float64Array): number {
+  let shoes = 1;
+  burnFirstCard(shoe);
+  for (let played = 0; played < rounds; played++) {
+    const round = startRound(shoe);
+    tally[gateOf(round) * OUTCOME_CODES + dealRoundFrom(shoe)]!++;
+    if (endRound(shoe)) {
+      reshuffle(shoe, rng);
+      burnFirstCard(shoe);
+      shoes++;
+    }
+  }
+  return shoes;
+}
+
+function playQuick(shoe: Shoe, rng: Rng, rounds: number, tally: Float64Array): number {
+  let shoes = 1;
+  for (let played = 0; played < rounds; played++) {
+    if (reshuffleIfShort(shoe, rng, ROUND_MAX_CARDS)) shoes++;
+    startRound(shoe);
+    tally[dealRoundFrom(shoe)]!++;
+    endRound(shoe);
+  }
+  return shoes;
+}
+
+/** Deals the next round in place and draws its cards from the shoe (which flags the cut card). */
+function dealRoundFrom(shoe: Shoe): number {
+  const code = dealCode(shoe.cards, shoe.position);
+  for (let k = cardsUsedOf(code); k > 0; k--) draw(shoe);
+  return code;
+}
+
+function settleTally(variant: Variant, tally: Float64Array): Partial<Record<BetId, BetStatistics>> {
+  const bets: Partial<Record<BetId, BetStatistics>> = {};
+  for (const bet of betsOf(variant)) {
+    let rounds = 0;
+    let returned = 0;
+    let returnedSquared = 0;
+    GATE_FIRST_ROUNDS.forEach((firstRound, gate) => {
+      // A bet is offered in all of a gate's rounds or in none of them.
+      if (!isOffered(variant, bet, firstRound)) return;
+      for (let code = 0; code < OUTCOME_CODES; code++) {
+        const count = tally[gate * OUTCOME_CODES + code]!;
+        if (count === 0) continue;
+        rounds += count;
+        const odds = payoutOdds(variant, bet, code);
+        const back = odds === null ? 0 : (odds.win + odds.per) / odds.per;
+        returned += count * back;
+        returnedSquared += count * back * back;
+      }
+    });
+    const rtp = rounds === 0 ? 0 : returned / rounds;
+    const variance = rounds === 0 ? 0 : Math.max(0, returnedSquared / rounds - rtp * rtp);
+    bets[bet] = { rounds, rtp, stdErr: rounds === 0 ? 0 : Math.sqrt(variance / rounds) };
+  }
+  return bets;
+}

@@ -1,0 +1,52 @@
+import { HmacDrbg } from "@fuda/shoe";
+import { describe, expect, it } from "vitest";
+
+import type { Variant } from "../../src/baccarat";
+import { analyze, fractionToNumber, Sfc32, simulate, variantComposition } from "../../src/baccarat";
+
+const ROUNDS = 200_000;
+
+describe("the simulator", () => {
+  for (const variant of [
+    "standard",
+    "noCommission",
+    "quick",
+  ] as const satisfies readonly Variant[]) {
+    it(`agrees with the exact analysis within 4 standard errors on every ${variant} bet`, () => {
+      const rng = new Sfc32(new HmacDrbg({ serverSeed: "5eed", clientSeed: variant }));
+      const simulation = simulate({ variant, rounds: ROUNDS, rng });
+      const exact = analyze(variant, variantComposition(variant));
+      expect(Object.keys(simulation.bets)).toEqual(Object.keys(exact.rtp));
+      for (const [bet, { rtp, stdErr }] of Object.entries(simulation.bets)) {
+        const expected = fractionToNumber(exact.rtp[bet as keyof typeof exact.rtp]!);
+        expect({ bet, within: Math.abs(rtp - expected) <= 4 * stdErr }).toEqual({
+          bet,
+          within: true,
+        });
+      }
+    });
+  }
+
+  it("counts rounds only where a bet is offered: pairs close after round 60, naturals after 50", () => {
+    const { bets, shoes } = simulate({
+      variant: "standard",
+      rounds: 20_000,
+      rng: new Sfc32(new HmacDrbg({ serverSeed: "01" })),
+    });
+    expect(shoes).toBeGreaterThan(200);
+    expect(bets.banker!.rounds).toBe(20_000);
+    expect(bets.playerPair!.rounds).toBeLessThan(20_000);
+    expect(bets.luckySix!.rounds).toBeLessThan(bets.playerPair!.rounds);
+    expect(bets.luckySix!.rounds).toBe(bets.playerNatural!.rounds);
+  });
+
+  it("gives the same report for the same seed", () => {
+    const run = () =>
+      simulate({
+        variant: "quick",
+        rounds: 5_000,
+        rng: new Sfc32(new HmacDrbg({ serverSeed: "ab" })),
+      });
+    expect(run()).toEqual(run());
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+
+import type { Bet, BetId, LiveBetSlip, TableLimits } from "../../src/baccarat";
+import { BET_IDS, isOffered, POINT, validateBets } from "../../src/baccarat";
+
+const points = (n: number) => n * POINT;
+const LIMITS = Object.fromEntries(
+  BET_IDS.map((bet) => [
+    bet,
+    { min: points(10), max: points(bet === "player" || bet === "banker" ? 5000 : 500) },
+  ]),
+) as Record<BetId, { min: number; max: number }> as TableLimits;
+
+const slip = (bets: Bet[], extra: Partial<LiveBetSlip> = {}): LiveBetSlip => ({
+  variant: "standard",
+  round: 1,
+  bets,
+  limits: LIMITS,
+  ...extra,
+});
+const rules = (violations: ReturnType<typeof validateBets>) =>
+  violations.map(({ bet, rule }) => [bet, rule]);
+
+describe("round gates (seed 001)", () => {
+  it("refuses pair bets after round 60 and Lucky Six and naturals after round 50", () => {
+    expect(isOffered("standard", "playerPair", 60)).toBe(true);
+    expect(isOffered("standard", "playerPair", 61)).toBe(false);
+    expect(isOffered("noCommission", "luckySix", 50)).toBe(true);
+    expect(isOffered("noCommission", "luckySix", 51)).toBe(false);
+    expect(isOffered("standard", "bankerNatural", 51)).toBe(false);
+    expect(isOffered("standard", "banker", 200)).toBe(true);
+  });
+
+  it("names the bet and the round in the message", () => {
+    const violations = validateBets(
+      slip([{ bet: "bankerPair", stake: points(10) }], { round: 61 }),
+    );
+    expect(violations).toEqual([
+      {
+        bet: "bankerPair",
+        rule: "closedAfterRound",
+        message: "Banker Pair: not offered after round 60 (this is round 61)",
+      },
+    ]);
+  });
+});
+
+describe("stakes and table limits", () => {
+  it("accepts bets within the limits", () => {
+    expect(
+      validateBets(
+        slip([
+          { bet: "player", stake: points(10) },
+          { bet: "tie", stake: points(500) },
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it("applies the minimum and maximum to a player's total on a bet type", () => {
+    const violations = validateBets(
+      slip([
+        { bet: "tie", stake: points(300) },
+        { bet: "tie", stake: points(300) },
+        { bet: "luckySix", stake: points(5) },
+      ]),
+    );
+    expect(rules(violations)).toEqual([
+      ["tie", "aboveMaximum"],
+      ["luckySix", "belowMinimum"],
+    ]);
+    expect(violations[0]!.message).toBe("Tie: 600 points is above the table maximum of 500 points");
+  });
+
+  it("refuses stakes that are not positive whole points", () => {
+    const violations = validateBets(
+      slip([
+        { bet: "player", stake: 1050 },
+        { bet: "banker", stake: 0 },
+      ]),
+    );
+    expect(rules(violations)).toEqual([
+      ["player", "stake"],
+      ["banker", "stake"],
+    ]);
+  });
+
+  it("returns every violation at once", () => {
+    const violations = validateBets(
+      slip(
+        [
+          { bet: "playerPair", stake: points(10) },
+          { bet: "playerNatural", stake: points(1000) },
+          { bet: "banker", stake: points(1) },
+        ],
+        { round: 70 },
+      ),
+    );
+    expect(rules(violations)).toEqual([
+      ["banker", "belowMinimum"],
+      ["playerPair", "closedAfterRound"],
+      ["playerNatural", "closedAfterRound"],
+    ]);
+  });
+});
+
+describe("the Player/Banker exposure cap (seed 001)", () => {
+  it("refuses a bet that would push the Player–Banker difference past the limit", () => {
+    const violations = validateBets(
+      slip([{ bet: "player", stake: points(3000) }], {
+        tableStakes: { player: points(4000), banker: points(1000) },
+      }),
+    );
+    expect(violations).toEqual([
+      {
+        bet: "player",
+        rule: "exposureCap",
+        message:
+          "Player: the table's Player stakes would exceed its Banker stakes by 6000 points, more than the Player/Banker limit of 5000 points",
+      },
+    ]);
+  });
+
+  it("accepts a bet that narrows the difference, and the side that is behind", () => {
+    const tableStakes = { player: points(4000), banker: points(0) };
+    expect(validateBets(slip([{ bet: "banker", stake: points(3000) }], { tableStakes }))).toEqual(
+      [],
+    );
+    expect(validateBets(slip([{ bet: "tie", stake: points(100) }], { tableStakes }))).toEqual([]);
+  });
+});
+
+describe("the quick game's bets (seed 002)", () => {
+  it("offers only its five spots", () => {
+    const violations = validateBets({
+      variant: "quick",
+      bets: [{ bet: "luckySix", stake: points(1) }],
+      balance: points(50),
+    });
+    expect(violations[0]!.message).toBe("Lucky Six: not a bet of the quick game");
+  });
+
+  it("takes at most 5 points on a spot, never both Player and Banker, never more than held", () => {
+    const violations = validateBets({
+      variant: "quick",
+      bets: [
+        { bet: "player", stake: points(6) },
+        { bet: "banker", stake: points(1) },
+      ],
+      balance: points(5),
+    });
+    expect(rules(violations)).toEqual([
+      ["player", "spotMax"],
+      [null, "playerAndBanker"],
+      [null, "balance"],
+    ]);
+  });
+});
