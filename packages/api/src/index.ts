@@ -10,6 +10,7 @@ export { FudaError, type FudaErrorCode } from "./errors";
 export {
   gameNames,
   listTables,
+  watchTables,
   statusNames,
   type BetLimit,
   type GameName,

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 
 export interface SpawnedApp {
+  /** Resolves when the process exits, whoever stopped it. */
+  exited: Promise<void>;
   /** Base URL the app answers on, e.g. http://127.0.0.1:40123 */
   url: string;
   /** Everything the process printed so far (stdout and stderr), for failure messages. */
@@ -20,6 +22,8 @@ export interface SpawnAppOptions {
   /** Path polled until it answers with a status below 500. */
   readyPath?: string;
   timeoutMs?: number;
+  /** Called with each chunk the app prints (stdout and stderr), e.g. to relay it with a prefix. */
+  onOutput?: (chunk: string) => void;
 }
 
 /**
@@ -27,7 +31,16 @@ export interface SpawnAppOptions {
  * with it) and waits until it answers HTTP.
  */
 export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
-  const { cwd, command, args = [], env = {}, url, readyPath = "/", timeoutMs = 60_000 } = options;
+  const {
+    cwd,
+    command,
+    args = [],
+    env = {},
+    url,
+    readyPath = "/",
+    timeoutMs = 60_000,
+    onOutput,
+  } = options;
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -35,8 +48,12 @@ export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer): void => {
+    output += chunk.toString();
+    onOutput?.(chunk.toString());
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
   // A flag object rather than a boolean: TypeScript cannot see the callback flip it.
   const state = { exited: false };
   const exited = new Promise<void>((resolve) => {
@@ -73,5 +90,5 @@ export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, output: () => output, stop };
+  return { url, exited, output: () => output, stop };
 }

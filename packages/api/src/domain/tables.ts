@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 import type { Db, Game, Table, TableStatus } from "@fuda/db";
 
 /** Public names of the games, as in URLs, the CLI and the feed. */
@@ -64,4 +66,31 @@ const gameOrder: Record<Game, number> = {
 export async function listTables({ db }: { db: Db }): Promise<TableView[]> {
   const tables = await db.table.findMany({ orderBy: [{ name: "asc" }] });
   return tables.sort((a, b) => gameOrder[a.game] - gameOrder[b.game]).map(toTableView);
+}
+
+/**
+ * The lobby's live view: the table list now, then again whenever it changes (checked every
+ * `intervalMs`), until `signal` aborts. Polling keeps it independent of the writer; a table
+ * list is small and changes rarely.
+ */
+export async function* watchTables({
+  db,
+  signal,
+  intervalMs = 2_000,
+}: {
+  db: Db;
+  signal?: AbortSignal;
+  intervalMs?: number;
+}): AsyncGenerator<TableView[]> {
+  let last = "";
+  while (signal?.aborted !== true) {
+    const tables = await listTables({ db });
+    const snapshot = JSON.stringify(tables);
+    if (snapshot !== last) {
+      last = snapshot;
+      yield tables;
+    }
+    // Aborting ends the wait early (it rejects); the loop condition then ends the stream.
+    await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
+  }
 }

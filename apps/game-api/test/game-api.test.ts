@@ -1,0 +1,77 @@
+import type { AddressInfo } from "node:net";
+
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { AppRouter } from "@fuda/api";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+
+import { createGameApiServer } from "../src/server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let server: ReturnType<typeof createGameApiServer>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  server = createGameApiServer({ db: database.db });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await database.drop();
+});
+
+const client = () => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: baseUrl })] });
+
+describe("game API over HTTP", () => {
+  it("health answers ok after querying the database", async () => {
+    const health = await client().health.query();
+    expect(health).toMatchObject({ status: "ok", database: "ok" });
+    expect(Date.parse(health.time)).not.toBeNaN();
+  });
+
+  it("tables.list returns the seeded tables", async () => {
+    const tables = await client().tables.list.query();
+    expect(tables.map((table) => table.slug).sort()).toEqual(
+      ["baccarat-a", "baccarat-b", "joker-blackjack", "pok-deng", "quick-baccarat"].sort(),
+    );
+  });
+
+  it("batches several queries into one HTTP request", async () => {
+    const [health, tables] = await Promise.all([
+      client().health.query(),
+      client().tables.list.query(),
+    ]);
+    expect(health.status).toBe("ok");
+    expect(tables).toHaveLength(5);
+  });
+
+  it("tables.watch streams the table list as server-sent events", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}/tables.watch`, { signal: controller.signal });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = "";
+    while (!text.includes("\ndata: [")) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value as Uint8Array);
+    }
+    controller.abort();
+    const data = /\ndata: (\[.*\])\n/.exec(text)?.[1];
+    expect(data).toBeDefined();
+    expect(JSON.parse(data!)).toHaveLength(5);
+  });
+
+  it("an unknown procedure is a 404 with a JSON error", async () => {
+    const response = await fetch(`${baseUrl}/tables.nope`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { data: { code: "NOT_FOUND" } } });
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+import { databaseUrl, loadEnv, port } from "@fuda/env";
+
+/** The launcher's configuration; each app validates its own again when it starts. */
+export const envSchema = z.object({
+  /** Unset: an embedded PostgreSQL with its data in .data/postgres. */
+  DATABASE_URL: databaseUrl.optional(),
+  HOST: z.string().default("127.0.0.1"),
+  WEB_PORT: port(3000),
+  ADMIN_PORT: port(3001),
+  GAME_API_PORT: port(4000),
+  RESULTS_FEED_PORT: port(4100),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  return loadEnv(envSchema, source);
+}

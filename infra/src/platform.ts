@@ -1,0 +1,175 @@
+/**
+ * `pnpm start` / `pnpm dev`: the whole platform from one command. Resolves the database
+ * (embedded when DATABASE_URL is unset), builds, migrates, seeds, starts the four apps, prints
+ * their URLs, and on Ctrl-C stops everything it started, the embedded database last.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+
+import { createDb, migrate, resolveDatabaseUrl, seed } from "@fuda/db";
+import { exitOnEnvError } from "@fuda/env";
+import { repoRoot, spawnApp } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
+
+import { readEnv } from "./env";
+import type { Env } from "./env";
+
+type Mode = "start" | "dev";
+
+interface AppSpec {
+  name: string;
+  folder: string;
+  port: number;
+  readyPath: string;
+  /** What to print next to its URL. */
+  path: string;
+}
+
+function appsOf(env: Env): AppSpec[] {
+  return [
+    {
+      name: "game-api",
+      folder: "apps/game-api",
+      port: env.GAME_API_PORT,
+      readyPath: "/trpc/health",
+      path: "/trpc",
+    },
+    { name: "web", folder: "apps/web", port: env.WEB_PORT, readyPath: "/", path: "/" },
+    { name: "admin", folder: "apps/admin", port: env.ADMIN_PORT, readyPath: "/", path: "/" },
+    {
+      name: "results-feed",
+      folder: "apps/results-feed",
+      port: env.RESULTS_FEED_PORT,
+      readyPath: "/openapi.json",
+      path: "/docs",
+    },
+  ];
+}
+
+function log(line: string): void {
+  process.stdout.write(`[fuda] ${line}\n`);
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: "inherit" });
+    child.on("error", (error) => reject(new Error(`${command}: ${error.message}`)));
+    child.on("exit", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} failed (exit code ${code ?? "signal"})`));
+    });
+  });
+}
+
+/** Relays an app's output line by line with its name in front. */
+function prefixed(name: string): (chunk: string) => void {
+  let pending = "";
+  return (chunk) => {
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) process.stdout.write(`${name.padEnd(13)}| ${line}\n`);
+  };
+}
+
+async function main(mode: Mode): Promise<void> {
+  let env: Env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    exitOnEnvError(error);
+  }
+  const root = repoRoot();
+  const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const stopAll = async (code: number): Promise<never> => {
+    if (!stopping) {
+      stopping = true;
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    }
+    process.exit(code);
+  };
+  process.once("SIGINT", () => {
+    log("stopping…");
+    void stopAll(0);
+  });
+  process.once("SIGTERM", () => void stopAll(0));
+
+  try {
+    const database = await resolveDatabaseUrl({ log });
+    stops.push(database.stop);
+    log(
+      database.embedded ? `embedded PostgreSQL at ${database.url}` : "PostgreSQL from DATABASE_URL",
+    );
+
+    const applied = await migrate(database.url, { log });
+    log(
+      `migrations: ${applied.applied.length === 0 ? "up to date" : `applied ${applied.applied.join(", ")}`}`,
+    );
+    const db = createDb(database.url);
+    const seeded = await seed(db);
+    await db.$disconnect();
+    log(`seed: ${seeded.tables} demo tables`);
+
+    const turbo = join(root, "node_modules", ".bin", "turbo");
+    if (mode === "start") {
+      log("building (cached after the first time)…");
+      await run(turbo, ["run", "build", "--output-logs=errors-only"], root);
+    } else {
+      await run(turbo, ["run", "generate", "--output-logs=errors-only"], root);
+    }
+
+    const host = env.HOST;
+    const gameApiUrl = `http://${host}:${env.GAME_API_PORT}/trpc`;
+    const apps = appsOf(env);
+    // allSettled, not all: every app that did come up must be registered for stopping.
+    const results = await Promise.allSettled(
+      apps.map(async (app) => {
+        const spawned = await spawnApp({
+          cwd: join(root, app.folder),
+          command: "pnpm",
+          args: ["--silent", "run", mode],
+          env: {
+            PORT: String(app.port),
+            HOST: host,
+            DATABASE_URL: database.url,
+            GAME_API_URL: gameApiUrl,
+          },
+          url: `http://${host}:${app.port}`,
+          readyPath: app.readyPath,
+          timeoutMs: mode === "dev" ? 180_000 : 60_000,
+          onOutput: prefixed(app.name),
+        });
+        stops.push(spawned.stop);
+        return spawned;
+      }),
+    );
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const started = results.map((result) => (result as PromiseFulfilledResult<SpawnedApp>).value);
+    for (const [index, app] of started.entries()) {
+      void app.exited.then(() => {
+        if (stopping) return;
+        log(`${apps[index]!.name} exited; stopping the platform`);
+        void stopAll(1);
+      });
+    }
+
+    const urls = apps.map(
+      (app) => `  ${app.name.padEnd(13)} http://${host}:${app.port}${app.path}`,
+    );
+    process.stdout.write(`\nFuda is running:\n${urls.join("\n")}\nPress Ctrl-C to stop.\n\n`);
+  } catch (error) {
+    if (stopping) return;
+    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    process.stderr.write(`fuda: ${message}\n`);
+    await stopAll(1);
+  }
+}
+
+const mode = process.argv[2];
+if (mode !== "start" && mode !== "dev") {
+  process.stderr.write("usage: platform.ts start|dev\n");
+  process.exit(2);
+}
+void main(mode);

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Before `pnpm test`: the end-to-end tests drive Debian's Chromium and the infra test validates
+# the compose file with docker-compose. Install them when missing and we can (root on Debian).
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v docker-compose >/dev/null || missing+=(docker-compose)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "installing ${missing[*]} (Debian packages) for the tests…"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "the tests need: ${missing[*]} — install them (e.g. sudo apt-get install -y ${missing[*]})" >&2
+  exit 1
+fi
