@@ -8,6 +8,7 @@ import {
   burn,
   burnFirstCard,
   checkDealtRounds,
+  commitShoe,
   commitmentBytes,
   draw,
   endRound,
@@ -36,6 +37,28 @@ function withByte(hex: string, index: number, byte: number): string {
   bytes[index] = byte;
   return toHex(bytes);
 }
+
+describe("docs/fairness.md worked examples", () => {
+  it("A♠ 10♥ K★ JK 7♦ with salt 00..1f commits to 94271124…", () => {
+    const salt = Uint8Array.from({ length: 32 }, (_, i) => i);
+    const cards = new Uint8Array([0x01, 0x1a, 0x4d, 0x50, 0x27]);
+    expect(commitShoe(cards, salt)).toBe(
+      "94271124e9e293a04d471c195ee5d2ca8604dacad7713358f91437f73cee5699",
+    );
+  });
+
+  it("seed 00112233, client seed alice, nonce 7 shuffles A♠..5♠ to A♠ 2♠ 5♠ 3♠ 4♠", () => {
+    const rng = new HmacDrbg({ serverSeed: "00112233", clientSeed: "alice", nonce: 7 });
+    const shoe = newShoe({ cards: new Uint8Array([1, 2, 3, 4, 5]), rng });
+    expect(revealShoe(shoe)).toEqual({
+      salt: "0c0fcda3d35f7c45944d3e9348b59da837e91816560344560ccba3dc0bb3d89c",
+      cards: "0102050304",
+    });
+    expect(shoeCommitment(shoe)).toBe(
+      "5ba64b3389a75b98288dc6e09df0a756b0e32d3bc0386b87068070ddb2c8ab34",
+    );
+  });
+});
 
 describe("commitment", () => {
   it("hashes tag, 32-byte salt, big-endian uint16 count and the card bytes, in that order", () => {
