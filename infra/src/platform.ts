@@ -53,7 +53,9 @@ function log(line: string): void {
 function run(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: "inherit" });
-    child.on("error", (error) => reject(new Error(`${command}: ${error.message}`)));
+    child.on("error", (error) => {
+      reject(new Error(`${command}: ${error.message}`));
+    });
     child.on("exit", (code) => {
       if (code === 0) resolve();
       else reject(new Error(`${command} ${args.join(" ")} failed (exit code ${code ?? "signal"})`));
@@ -81,10 +83,11 @@ async function main(mode: Mode): Promise<void> {
   }
   const root = repoRoot();
   const stops: (() => Promise<void>)[] = [];
-  let stopping = false;
+  // An object, not a let: TypeScript cannot see the signal handlers flip it.
+  const state = { stopping: false };
   const stopAll = async (code: number): Promise<never> => {
-    if (!stopping) {
-      stopping = true;
+    if (!state.stopping) {
+      state.stopping = true;
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     }
     process.exit(code);
@@ -97,7 +100,7 @@ async function main(mode: Mode): Promise<void> {
 
   try {
     const database = await resolveDatabaseUrl({ log });
-    stops.push(database.stop);
+    stops.push(() => database.stop());
     log(
       database.embedded ? `embedded PostgreSQL at ${database.url}` : "PostgreSQL from DATABASE_URL",
     );
@@ -140,7 +143,7 @@ async function main(mode: Mode): Promise<void> {
           timeoutMs: mode === "dev" ? 180_000 : 60_000,
           onOutput: prefixed(app.name),
         });
-        stops.push(spawned.stop);
+        stops.push(() => spawned.stop());
         return spawned;
       }),
     );
@@ -149,7 +152,7 @@ async function main(mode: Mode): Promise<void> {
     const started = results.map((result) => (result as PromiseFulfilledResult<SpawnedApp>).value);
     for (const [index, app] of started.entries()) {
       void app.exited.then(() => {
-        if (stopping) return;
+        if (state.stopping) return;
         log(`${apps[index]!.name} exited; stopping the platform`);
         void stopAll(1);
       });
@@ -160,7 +163,7 @@ async function main(mode: Mode): Promise<void> {
     );
     process.stdout.write(`\nFuda is running:\n${urls.join("\n")}\nPress Ctrl-C to stop.\n\n`);
   } catch (error) {
-    if (stopping) return;
+    if (state.stopping) return;
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     process.stderr.write(`fuda: ${message}\n`);
     await stopAll(1);
