@@ -5,6 +5,7 @@ import { CliError } from "../command";
 /** `fuda analyze <game> [--json]`: exact analysis, one analyzer per game name. */
 const analyzers: Record<string, () => Promise<(game: string) => unknown>> = {
   // "<game>": () => import("../games/<module>").then((m) => m.analyze),
+  "pok-deng": () => import("../games/pok-deng").then((m) => m.analyze),
 };
 
 const analyze: Command = async (args) => {

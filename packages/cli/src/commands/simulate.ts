@@ -12,6 +12,7 @@ export interface SimulateOptions {
 /** `fuda simulate <game> --rounds <n> --seed <hex> [--json]`, one simulator per game name. */
 const simulators: Record<string, () => Promise<(options: SimulateOptions) => unknown>> = {
   // "<game>": () => import("../games/<module>").then((m) => m.simulate),
+  "pok-deng": () => import("../games/pok-deng").then((m) => m.simulate),
 };
 
 const simulate: Command = async (args) => {

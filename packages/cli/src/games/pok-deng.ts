@@ -1,0 +1,50 @@
+import { pokDeng } from "@fuda/rules";
+import { HmacDrbg } from "@fuda/shoe";
+
+import type { SimulateOptions } from "../commands/simulate";
+
+const exactly = (fraction: pokDeng.Fraction) => ({
+  value: pokDeng.fractionToNumber(fraction),
+  exact: pokDeng.formatFraction(fraction),
+});
+
+/** `fuda analyze pok-deng`: one seat against the Banker, from a fresh 8-deck shoe. */
+export function analyze(game: string) {
+  const analysis = pokDeng.analyzePokDeng();
+  const bet = (rtp: pokDeng.Fraction) => {
+    const { value, exact } = exactly(rtp);
+    return { rtp: value, rtpExact: exact };
+  };
+  return {
+    game,
+    decks: pokDeng.POK_DENG_DECKS,
+    cards: analysis.cards,
+    bets: { seat: bet(analysis.rtp.seat), seatPair: bet(analysis.rtp.seatPair) },
+    probabilities: Object.fromEntries(
+      pokDeng.SEAT_OUTCOMES.map((outcome) => {
+        const { value, exact } = exactly(analysis.outcomes[outcome]);
+        return [outcome, { probability: value, exact }];
+      }),
+    ),
+  };
+}
+
+/**
+ * `fuda simulate pok-deng`: whole 8-deck shoes, one unit on all ten bets each round. The hex
+ * seed keys the HMAC DRBG, which seeds the fast simulation generator.
+ */
+export function simulate({ game, rounds, seed }: SimulateOptions) {
+  const rng = new pokDeng.Xoshiro128(new HmacDrbg({ serverSeed: seed }));
+  const started = performance.now();
+  const result = pokDeng.simulatePokDeng({ rounds, rng });
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    game,
+    rounds,
+    seed,
+    shoes: result.shoes,
+    roundsPerSecond: Math.round(rounds / seconds),
+    bets: result.bets,
+    probabilities: result.outcomes,
+  };
+}
