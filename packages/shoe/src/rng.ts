@@ -10,17 +10,20 @@ const TWO_32 = 0x100000000;
 
 /**
  * A uniform integer in [0, n), 1 ≤ n ≤ 2^32, by rejection: words at or above the largest
- * multiple of n are redrawn, so every result has exactly the same number of words behind it
- * (`word % n` alone would favour the low values).
+ * multiple of n (limit = 2^32 − 2^32 mod n) are redrawn, so every result has exactly the same
+ * number of words behind it (`word % n` alone would favour the low values).
  */
 export function uniformInt(rng: Rng, n: number): number {
   if (!(n >= 1 && n <= TWO_32 && Number.isInteger(n))) {
     throw new RangeError(`n must be an integer in 1..2^32, got ${n}`);
   }
-  const limit = TWO_32 - (TWO_32 % n);
-  let word = rng.nextUint32();
-  while (word >= limit) word = rng.nextUint32();
-  return word % n;
+  for (;;) {
+    const word = rng.nextUint32();
+    const rest = word % n;
+    // word ≥ limit exactly when the multiple of n at or below it has no full run of n above it:
+    // one modulo per draw instead of two.
+    if (word - rest <= TWO_32 - n) return rest;
+  }
 }
 
 /** Fisher–Yates in place: for i = length-1 down to 1, swap i with uniformInt(i + 1). */

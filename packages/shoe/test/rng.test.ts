@@ -90,6 +90,25 @@ describe("unbiased integers and Fisher–Yates", () => {
     expect(uniformInt(rng, 3 * 2 ** 30)).toBe(5);
   });
 
+  it("uniformInt is exactly 'redraw while word ≥ 2^32 − 2^32 mod n, then word mod n'", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 32 }),
+        fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: 1, maxLength: 6 }),
+        (n, head) => {
+          // Words near the top of the range exercise the rejection for large n.
+          const feed = [...head, ...head.map((w) => 2 ** 32 - 1 - (w % 3)), 0];
+          const limit = 2 ** 32 - (2 ** 32 % n);
+          const at = feed.findIndex((w) => w < limit);
+          let used = 0;
+          const rng = { nextUint32: () => feed[used++]! };
+          expect(uniformInt(rng, n)).toBe(feed[at]! % n);
+          expect(used).toBe(at + 1);
+        },
+      ),
+    );
+  });
+
   it("every shuffle is a permutation of its composition", () => {
     fc.assert(
       fc.property(seedArbitrary, fc.nat(), fc.integer({ min: 1, max: 8 }), (seed, nonce, decks) => {
