@@ -9,6 +9,7 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   // Registered commands, one line each: name → lazy module (keeps start-up fast).
   analyze: () => import("./commands/analyze"),
   simulate: () => import("./commands/simulate"),
+  roads: () => import("./commands/roads"),
   shoe: () => import("./commands/shoe"),
 };
 

@@ -6,6 +6,9 @@ import { CliError } from "../command";
 const analyzers: Record<string, () => Promise<(game: string) => unknown>> = {
   // "<game>": () => import("../games/<module>").then((m) => m.analyze),
   "pok-deng": () => import("../games/pok-deng").then((m) => m.analyze),
+  baccarat: () => import("../games/baccarat").then((m) => m.analyze),
+  "baccarat-no-commission": () => import("../games/baccarat").then((m) => m.analyze),
+  "quick-baccarat": () => import("../games/baccarat").then((m) => m.analyze),
 };
 
 const analyze: Command = async (args) => {

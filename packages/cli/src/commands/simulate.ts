@@ -13,6 +13,9 @@ export interface SimulateOptions {
 const simulators: Record<string, () => Promise<(options: SimulateOptions) => unknown>> = {
   // "<game>": () => import("../games/<module>").then((m) => m.simulate),
   "pok-deng": () => import("../games/pok-deng").then((m) => m.simulate),
+  baccarat: () => import("../games/baccarat").then((m) => m.simulate),
+  "baccarat-no-commission": () => import("../games/baccarat").then((m) => m.simulate),
+  "quick-baccarat": () => import("../games/baccarat").then((m) => m.simulate),
 };
 
 const simulate: Command = async (args) => {
