@@ -1,0 +1,94 @@
+import { formatPoints, formatTimestamp, GAME_NAMES } from "~/format";
+import type { TableConfig } from "~/game-api";
+
+import styles from "./tables-table.module.css";
+
+export function TablesTable({ tables }: { tables: TableConfig[] }) {
+  if (tables.length === 0) {
+    return <p className={styles.empty}>No tables are configured. Run the seed to create them.</p>;
+  }
+  return (
+    <div className={styles.scroller}>
+      <table className={styles.table} data-testid="tables">
+        <thead>
+          <tr>
+            <th scope="col">Table</th>
+            <th scope="col">Game</th>
+            <th scope="col">Variant</th>
+            <th scope="col">Status</th>
+            <th scope="col" className={styles.number}>
+              Countdown
+            </th>
+            <th scope="col">Limits (points)</th>
+            <th scope="col">Created</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tables.map((table) => (
+            <tr key={table.id} data-testid="table-row" data-slug={table.slug}>
+              <td>
+                <div className={styles.name}>{table.name}</div>
+                <code className={styles.slug} data-testid="slug">
+                  {table.slug}
+                </code>
+                <div className={styles.id} title="Table id">
+                  {table.id}
+                </div>
+              </td>
+              <td data-testid="game">{GAME_NAMES[table.game]}</td>
+              <td>
+                <code data-testid="variant">{table.variant}</code>
+              </td>
+              <td>
+                <span className={styles.status} data-status={table.status} data-testid="status">
+                  {table.status}
+                </span>
+              </td>
+              <td className={styles.number} data-testid="countdown">
+                {table.countdownSeconds} s
+              </td>
+              <td>
+                <LimitsTable limits={table.limits} />
+              </td>
+              <td className={styles.time} data-testid="created">
+                {formatTimestamp(table.createdAt)}
+              </td>
+              <td className={styles.time} data-testid="updated">
+                {formatTimestamp(table.updatedAt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LimitsTable({ limits }: { limits: TableConfig["limits"] }) {
+  return (
+    <table className={styles.limits}>
+      <thead>
+        <tr>
+          <th scope="col">Bet</th>
+          <th scope="col">Min</th>
+          <th scope="col">Max</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(limits)
+          // Configuration keys, sorted: the stored JSON has no order of its own.
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([bet, limit]) => (
+            <tr key={bet} data-testid="limit" data-bet={bet}>
+              <th scope="row">
+                <code>{bet}</code>
+              </th>
+              <td>{formatPoints(limit.min)}</td>
+              <td>{formatPoints(limit.max)}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}

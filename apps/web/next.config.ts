@@ -1,0 +1,13 @@
+import type { NextConfig } from "next";
+
+// Validates the environment when `next dev|build|start` loads this file: a bad value stops the
+// app at startup with one line instead of failing the first request.
+import "./src/env";
+
+const config: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  transpilePackages: ["@fuda/api", "@fuda/env"],
+};
+
+export default config;

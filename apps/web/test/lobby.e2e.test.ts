@@ -1,0 +1,136 @@
+import { join } from "node:path";
+
+import { gameNames } from "@fuda/api";
+import { demoTables, seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { freePort, launchChromium, repoRoot, spawnApp } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Everything real: a seeded PostgreSQL database, the game API and the built lobby as child
+// processes, and Debian Chromium. `turbo run test` builds the lobby first.
+let database: TestDatabase | undefined;
+let gameApi: SpawnedApp | undefined;
+let lobby: SpawnedApp | undefined;
+let browser: Browser | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  const apiPort = await freePort();
+  gameApi = await spawnApp({
+    cwd: join(repoRoot(), "apps/game-api"),
+    command: "pnpm",
+    args: ["--silent", "start"],
+    env: { PORT: String(apiPort), DATABASE_URL: database.url },
+    url: `http://127.0.0.1:${apiPort}`,
+    readyPath: "/trpc/health",
+  });
+  const lobbyPort = await freePort();
+  lobby = await spawnApp({
+    cwd: join(repoRoot(), "apps/web"),
+    command: "pnpm",
+    args: ["--silent", "start"],
+    env: {
+      PORT: String(lobbyPort),
+      GAME_API_URL: `${gameApi.url}/trpc`,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    url: `http://127.0.0.1:${lobbyPort}`,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await lobby?.stop();
+  await gameApi?.stop();
+  await database?.drop();
+});
+
+async function openLobby(): Promise<void> {
+  const response = await page.goto(lobby!.url);
+  expect(response?.status()).toBe(200);
+}
+
+const card = (slug: string) => page.locator(`[data-testid="table-card"][data-slug="${slug}"]`);
+
+describe("lobby", () => {
+  it("lists the five seeded tables, each under its game's heading", async () => {
+    await openLobby();
+    expect(await page.getByTestId("table-card").count()).toBe(5);
+    for (const table of demoTables) {
+      const game = gameNames[table.game];
+      const section = page.locator(`section#${game}`);
+      expect(await section.locator(`[data-slug="${table.slug}"] h3`).textContent()).toBe(
+        table.name,
+      );
+    }
+    expect(await page.locator("section h2").allTextContents()).toEqual([
+      "Baccarat",
+      "Quick Baccarat",
+      "Pok Deng",
+      "Joker Blackjack",
+    ]);
+    expect(await page.getByTestId("lobby-summary").textContent()).toBe("5 tables · 5 open now");
+  });
+
+  it("shows each table's variant, status, countdown and limits per bet type in points", async () => {
+    await openLobby();
+    const commission = card("baccarat-a");
+    expect(await commission.getByTestId("variant").textContent()).toBe("Commission");
+    expect(await commission.getByTestId("countdown").textContent()).toBe("20 s to bet");
+    expect(await commission.locator("[data-status]").last().textContent()).toBe("Open");
+    const limits = await commission.getByTestId("limit").allInnerTexts();
+    expect(limits.map((line) => line.replace(/\s+/g, " "))).toEqual([
+      "Player 10–10,000",
+      "Banker 10–10,000",
+      "Tie 10–1,000",
+      "Player Pair 10–1,000",
+      "Banker Pair 10–1,000",
+      "Lucky Six 10–500",
+      "Player Natural 10–1,000",
+      "Banker Natural 10–1,000",
+    ]);
+    expect(await card("baccarat-b").getByTestId("variant").textContent()).toBe("No commission");
+    expect(await card("quick-baccarat").getByTestId("countdown").textContent()).toBe(
+      "Deal on demand",
+    );
+    const quickSpots = await card("quick-baccarat").getByTestId("limit").allInnerTexts();
+    expect(quickSpots.map((line) => line.replace(/\s+/g, " "))).toEqual([
+      "Player Pair 1–5",
+      "Player 1–5",
+      "Tie 1–5",
+      "Banker 1–5",
+      "Banker Pair 1–5",
+    ]);
+    expect(await card("pok-deng").getByTestId("limit").allInnerTexts()).toEqual([
+      expect.stringMatching(/^Player \(each seat\)\s+10–5,000$/),
+      expect.stringMatching(/^Player Pair \(each seat\)\s+10–500$/),
+    ]);
+    expect(await card("joker-blackjack").getByTestId("limit").innerText()).toMatch(
+      /^Main bet\s+10–5,000$/,
+    );
+  });
+
+  it("renders at request time: a table the operator pauses shows as paused on the next visit", async () => {
+    await database!.db.table.update({ where: { slug: "baccarat-b" }, data: { status: "PAUSED" } });
+    await openLobby();
+    expect(await card("baccarat-b").getAttribute("data-status")).toBe("paused");
+    expect(await card("baccarat-b").locator("[data-status]").last().textContent()).toBe("Paused");
+    expect(await page.getByTestId("lobby-summary").textContent()).toBe("5 tables · 4 open now");
+  });
+
+  it("says the game API is unavailable, instead of failing, when the API is down", async () => {
+    await gameApi!.stop();
+    await openLobby();
+    const alert = page.getByTestId("game-api-unavailable");
+    expect(await alert.locator("h2").textContent()).toBe("Game API unavailable");
+    expect(await page.getByTestId("table-card").count()).toBe(0);
+  });
+});
