@@ -7,7 +7,7 @@ import { draw, endRound, newShoe, quickGameDeck, reshuffleIfShort, startRound } 
 
 import { POINT } from "../money";
 import type { BetId, Settlement } from "./bets";
-import { BET_NAMES, betsOf, settle } from "./bets";
+import { BET_NAMES, settle } from "./bets";
 import type { RoundOutcome } from "./hand";
 import { dealRound } from "./hand";
 import { ROUND_MAX_CARDS } from "./simulate";
@@ -55,7 +55,14 @@ const NO_BETS: Readonly<Record<QuickSpot, number>> = {
   bankerPair: 0,
 };
 
-export const QUICK_SPOTS = betsOf("quick") as readonly QuickSpot[];
+/** The spots from left to right, as seed 002 lays them out. */
+export const QUICK_SPOTS: readonly QuickSpot[] = [
+  "playerPair",
+  "player",
+  "tie",
+  "banker",
+  "bankerPair",
+];
 
 export function newQuickGame(rng: Rng): QuickGame {
   return {

@@ -60,11 +60,15 @@ const GATE_FIRST_ROUNDS: readonly number[] = [
   1,
   ...[...new Set(Object.values(LAST_ROUND))].sort((a, b) => a - b).map((last) => last + 1),
 ];
-const gateOf = (round: number): number => {
-  let gate = 0;
-  while (gate + 1 < GATE_FIRST_ROUNDS.length && round >= GATE_FIRST_ROUNDS[gate + 1]!) gate++;
-  return gate;
-};
+/** `tallyOffset[round]`: where round's gate starts in the tally (a lookup, not a search, per round). */
+function tallyOffsets(maxRound: number): Uint32Array {
+  const offsets = new Uint32Array(maxRound + 1);
+  for (let round = 1; round <= maxRound; round++) {
+    const gate = GATE_FIRST_ROUNDS.filter((first) => round >= first).length - 1;
+    offsets[round] = gate * OUTCOME_CODES;
+  }
+  return offsets;
+}
 
 /** Plays whole shoes with the shoe's own procedures (cut card, first-card burn) and settles every bet. */
 export function simulate({ variant, rounds, rng, cards, cutCard }: SimulationOptions): Simulation {
@@ -85,10 +89,12 @@ export function simulate({ variant, rounds, rng, cards, cutCard }: SimulationOpt
 
 function playLive(shoe: Shoe, rng: Rng, rounds: number, tally: Float64Array): number {
   let shoes = 1;
+  // A shoe never holds more rounds than a quarter of its cards.
+  const tallyOffset = tallyOffsets(shoe.cards.length >> 2);
   burnFirstCard(shoe);
   for (let played = 0; played < rounds; played++) {
     const round = startRound(shoe);
-    tally[gateOf(round) * OUTCOME_CODES + dealRoundFrom(shoe)]!++;
+    tally[tallyOffset[round]! + dealRoundFrom(shoe)]!++;
     if (endRound(shoe)) {
       reshuffle(shoe, rng);
       burnFirstCard(shoe);
