@@ -92,17 +92,16 @@ export const demoTables: readonly DemoTable[] = [
 
 /**
  * Creates the demo tables that are missing (by slug). Existing tables are left as they are, so
- * an operator's changes survive a restart; safe to run on every start.
+ * an operator's changes survive a restart; safe to run on every start, from several processes
+ * at once (one `INSERT … ON CONFLICT DO NOTHING`).
  */
 export async function seed(db: Db): Promise<{ tables: number }> {
-  await db.$transaction(
-    demoTables.map((table) =>
-      db.table.upsert({
-        where: { slug: table.slug },
-        create: { ...table, limits: table.limits as unknown as Prisma.InputJsonObject },
-        update: {},
-      }),
-    ),
-  );
+  await db.table.createMany({
+    data: demoTables.map((table) => ({
+      ...table,
+      limits: table.limits as unknown as Prisma.InputJsonObject,
+    })),
+    skipDuplicates: true,
+  });
   return { tables: demoTables.length };
 }
