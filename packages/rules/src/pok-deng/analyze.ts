@@ -2,9 +2,9 @@ import { cardCounts, rankOf, standardDecks } from "@fuda/shoe";
 
 import type { Fraction } from "./fraction";
 import { fraction } from "./fraction";
-import { handCode, isPokDengCard } from "./hand";
+import { HAND_CLASS_COUNT, handClass, handCode, isPokDengCard } from "./hand";
 import type { SeatOutcome } from "./outcome";
-import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeIndex } from "./outcome";
+import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeOfClasses } from "./outcome";
 import { PAIR_RETURN } from "./bets";
 
 export interface PokDengAnalysis {
@@ -26,31 +26,19 @@ const OUTCOME_COUNT = SEAT_OUTCOMES.length;
  */
 function seatOutcomeWeights(kinds: readonly number[], counts: readonly number[]): Float64Array {
   const k = kinds.length;
-  // Hands are compared through their codes; number the distinct codes 0..classes-1.
-  const classIds = new Map<number, number>();
-  const handClass = new Uint16Array(k * k);
+  const classes = HAND_CLASS_COUNT;
+  const handClasses = new Uint8Array(k * k);
   for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) {
-      const code = handCode(kinds[i]!, kinds[j]!);
-      let id = classIds.get(code);
-      if (id === undefined) classIds.set(code, (id = classIds.size));
-      handClass[i * k + j] = id;
-    }
+    for (let j = 0; j < k; j++) handClasses[i * k + j] = handClass(handCode(kinds[i]!, kinds[j]!));
   }
-  const classes = classIds.size;
-  const outcomeOf = new Uint8Array(classes * classes);
-  for (const [player, p] of classIds) {
-    for (const [banker, b] of classIds)
-      outcomeOf[p * classes + b] = seatOutcomeIndex(player, banker);
-  }
-  // fullShoeSums[(p·k + c)·5 + o]: Σ_d counts[d] over the d making outcome o for player class p
-  // against a Banker holding kinds c, d.
+  // fullShoeSums[(p·k + c)·5 + o]: Σ counts[d] over the kinds d making outcome o for Player
+  // class p against a Banker holding kinds c, d.
   const fullShoeSums = new Float64Array(classes * k * OUTCOME_COUNT);
   for (let p = 0; p < classes; p++) {
     for (let c = 0; c < k; c++) {
       const base = (p * k + c) * OUTCOME_COUNT;
       for (let d = 0; d < k; d++) {
-        fullShoeSums[base + outcomeOf[p * classes + handClass[c * k + d]!]!]! += counts[d]!;
+        fullShoeSums[base + seatOutcomeOfClasses(p, handClasses[c * k + d]!)]! += counts[d]!;
       }
     }
   }
@@ -59,17 +47,16 @@ function seatOutcomeWeights(kinds: readonly number[], counts: readonly number[])
     for (let b = 0; b < k; b++) {
       const playerWays = counts[a]! * (counts[b]! - (a === b ? 1 : 0));
       if (playerWays <= 0) continue;
-      const p = handClass[a * k + b]!;
-      const outcomes = outcomeOf.subarray(p * classes, (p + 1) * classes);
+      const p = handClasses[a * k + b]!;
       for (let c = 0; c < k; c++) {
         const ways = playerWays * (counts[c]! - (c === a ? 1 : 0) - (c === b ? 1 : 0));
         if (ways <= 0) continue;
         const base = (p * k + c) * OUTCOME_COUNT;
         for (let o = 0; o < OUTCOME_COUNT; o++) weights[o]! += ways * fullShoeSums[base + o]!;
         // The Banker's second card cannot be one of the three already drawn.
-        weights[outcomes[handClass[c * k + a]!]!]! -= ways;
-        weights[outcomes[handClass[c * k + b]!]!]! -= ways;
-        weights[outcomes[handClass[c * k + c]!]!]! -= ways;
+        weights[seatOutcomeOfClasses(p, handClasses[c * k + a]!)]! -= ways;
+        weights[seatOutcomeOfClasses(p, handClasses[c * k + b]!)]! -= ways;
+        weights[seatOutcomeOfClasses(p, handClasses[c * k + c]!)]! -= ways;
       }
     }
   }

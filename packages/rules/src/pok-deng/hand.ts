@@ -30,19 +30,30 @@ export interface PokDengHand {
 }
 
 /**
- * The hot-path form of a hand: its score in the low 7 bits plus flag bits, one small integer
- * looked up per pair of cards (see `handCode`).
+ * The hot-path form of a hand, one small integer looked up per pair of cards (see `handCode`):
+ * the score in bits 0–6, pattern, flush and pair flags in bits 7–9, the hand class above.
  */
 export type HandCode = number;
 export const PATTERN_BIT = 0x80;
 export const FLUSH_BIT = 0x100;
 export const PAIR_BIT = 0x200;
 const SCORE_MASK = 0x7f;
+const CLASS_SHIFT = 10;
 const INVALID = 0xffff;
 
 export const scoreOf = (code: HandCode): Score => code & SCORE_MASK;
 export const hasPattern = (code: HandCode): boolean => (code & PATTERN_BIT) !== 0;
 export const isSpecialScore = (score: Score): boolean => score > 70 && score < 80;
+
+/**
+ * A Player N result depends only on each hand's score and pattern: 25 classes, numbered
+ * 0–9 (plain points), 10–19 (points with a flush or pair), 20–24 (7.1–7.5), so that a
+ * 32 × 32 table can hold every outcome.
+ */
+export const HAND_CLASS_COUNT = 32;
+export const handClassOf = (score: Score, pattern: boolean): number =>
+  isSpecialScore(score) ? 20 + score - 71 : score / 10 + (pattern ? 10 : 0);
+export const handClass = (code: HandCode): number => code >>> CLASS_SHIFT;
 
 const isFace = (rank: number) => rank >= 11;
 const isZeroPointRank = (rank: number) => rank >= 10;
@@ -94,19 +105,20 @@ export function evaluateHand(first: number, second: number): PokDengHand {
   };
 }
 
-/** Every pair of card codes (each < 128) → its hand code; INVALID where a card is not A–K. */
+/** Every pair of card codes (each < 64 in four suits) → its hand code; INVALID elsewhere. */
 const HAND_CODES = (() => {
-  const table = new Uint16Array(128 * 128).fill(INVALID);
-  for (let first = 0; first < 128; first++) {
+  const table = new Uint16Array(64 * 64).fill(INVALID);
+  for (let first = 0; first < 64; first++) {
     if (!isPokDengCard(first)) continue;
-    for (let second = 0; second < 128; second++) {
+    for (let second = 0; second < 64; second++) {
       if (!isPokDengCard(second)) continue;
       const hand = evaluateHand(first, second);
-      table[(first << 7) | second] =
+      table[(first << 6) | second] =
         hand.score |
         (hand.pattern ? PATTERN_BIT : 0) |
         (hand.flush ? FLUSH_BIT : 0) |
-        (hand.pair ? PAIR_BIT : 0);
+        (hand.pair ? PAIR_BIT : 0) |
+        (handClassOf(hand.score, hand.pattern) << CLASS_SHIFT);
     }
   }
   return table;
@@ -114,7 +126,7 @@ const HAND_CODES = (() => {
 
 /** The hand code of two cards by one table look-up (no checks: the hot path of the simulator). */
 export const handCode = (first: number, second: number): HandCode =>
-  HAND_CODES[(first << 7) | second]!;
+  HAND_CODES[(first << 6) | second]!;
 
 /** `handCode` for cards from outside the hot path: refuses anything but four suits, A–K. */
 export function checkedHandCode(first: number, second: number): HandCode {

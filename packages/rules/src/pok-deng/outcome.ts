@@ -1,5 +1,5 @@
 import type { HandCode } from "./hand";
-import { PATTERN_BIT, isSpecialScore, scoreOf } from "./hand";
+import { HAND_CLASS_COUNT, PATTERN_BIT, handClassOf, isSpecialScore, scoreOf } from "./hand";
 
 /** How a Player N bet ends, from the Player's side; the odds are fixed by the patterns. */
 export type SeatOutcome = "win1to1" | "win2to1" | "tie" | "lose1to1" | "lose2to1";
@@ -41,3 +41,31 @@ export function seatOutcomeIndex(player: HandCode, banker: HandCode): number {
 
 export const seatOutcome = (player: HandCode, banker: HandCode): SeatOutcome =>
   SEAT_OUTCOMES[seatOutcomeIndex(player, banker)]!;
+
+/** Every (Player class, Banker class) → outcome index, derived from `seatOutcomeIndex`. */
+const OUTCOME_BY_CLASS = (() => {
+  const table = new Uint8Array(HAND_CLASS_COUNT * HAND_CLASS_COUNT);
+  const plain = Array.from({ length: 10 }, (_, points) => points * 10);
+  const codes = [
+    ...plain,
+    ...plain.map((score) => score | PATTERN_BIT),
+    ...[71, 72, 73, 74, 75].map((score) => score | PATTERN_BIT),
+  ];
+  const classOf = (code: HandCode) => handClassOf(scoreOf(code), (code & PATTERN_BIT) !== 0);
+  for (const player of codes) {
+    for (const banker of codes) {
+      table[classOf(player) * HAND_CLASS_COUNT + classOf(banker)] = seatOutcomeIndex(
+        player,
+        banker,
+      );
+    }
+  }
+  return table;
+})();
+
+/**
+ * `seatOutcomeIndex` by one look-up on the hands' classes (`handClass`): no branches to
+ * mispredict in the simulator's inner loop.
+ */
+export const seatOutcomeOfClasses = (playerClass: number, bankerClass: number): number =>
+  OUTCOME_BY_CLASS[playerClass * HAND_CLASS_COUNT + bankerClass]!;

@@ -2,9 +2,9 @@ import type { CutCardRange, Rng } from "@fuda/shoe";
 import { endRound } from "@fuda/shoe";
 
 import { PAIR_RETURN } from "./bets";
-import { PAIR_BIT, handCode } from "./hand";
+import { PAIR_BIT, handClass, handCode } from "./hand";
 import type { SeatOutcome } from "./outcome";
-import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeIndex } from "./outcome";
+import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeOfClasses } from "./outcome";
 import { dealRoundInto, openShoe, reopenShoe } from "./deal";
 import { CARDS_PER_ROUND, SEAT_COUNT } from "./round";
 
@@ -62,12 +62,12 @@ export function simulatePokDeng({
     }
     dealRoundInto(shoe, dealt);
     endRound(shoe);
-    const banker = handCode(dealt[SEAT_COUNT]!, dealt[CARDS_PER_ROUND - 1]!);
+    const banker = handClass(handCode(dealt[SEAT_COUNT]!, dealt[CARDS_PER_ROUND - 1]!));
     let seatNet = 0;
     let pairNet = 0;
     for (let seat = 0; seat < SEAT_COUNT; seat++) {
       const player = handCode(dealt[seat]!, dealt[seat + SEAT_COUNT + 1]!);
-      const outcome = seatOutcomeIndex(player, banker);
+      const outcome = seatOutcomeOfClasses(handClass(player), banker);
       outcomeCounts[outcome]!++;
       seatNet += outcomeNet[outcome]!;
       pairNet += (player & PAIR_BIT) !== 0 ? PAIR_WIN_NET : -1;
