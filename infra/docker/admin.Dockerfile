@@ -30,6 +30,8 @@ ENV NODE_ENV=production \
     PORT=3001
 COPY --from=build /repo /app
 WORKDIR /app/apps/admin
+# The only place Next writes at run time (its fetch and image caches).
+RUN mkdir .next/cache && chown node:node .next/cache
 USER node
 EXPOSE 3001
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTables, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, spawnApp } from "@fuda/testkit";
+import { freePort, launchChromium, spawnApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -119,6 +119,23 @@ describe("results feed (the service started as `pnpm start`)", () => {
     }
     const init = await (await fetch(`${feed.url}/docs/init.js`)).text();
     expect(init).toContain('url: "/openapi.json"');
+  });
+
+  it("renders the API reference in Chromium with the tables endpoint, offline", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const elsewhere: string[] = [];
+      page.on("request", (request) => {
+        if (!request.url().startsWith(feed.url)) elsewhere.push(request.url());
+      });
+      await page.goto(`${feed.url}/docs`);
+      await page.locator(".opblock-summary-path", { hasText: "/tables" }).waitFor();
+      expect(await page.locator(".info .title").textContent()).toContain("Fuda results feed");
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("answers an unknown path with 404 JSON, inside /v1 or not", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { checkHealth } from "../domain/health";
-import { feedProcedure } from "./procedure";
+import { feedErrorResponses, feedProcedure } from "./procedure";
 
 const healthSchema = z
   .object({
@@ -20,7 +20,7 @@ export const health = feedProcedure
       summary: "Check the feed is up",
       description: "Answers 200 when the feed and its database are reachable, 503 otherwise.",
       protect: false,
-      errorResponses: { 503: "The database is unreachable." },
+      errorResponses: feedErrorResponses,
     },
   })
   .input(z.void())

@@ -13,6 +13,12 @@ function isDatabaseUnreachable(cause: unknown): boolean {
   return cause instanceof Prisma.PrismaClientKnownRequestError && unreachableCodes.has(cause.code);
 }
 
+/** The failures every feed endpoint may answer with, for its OpenAPI `errorResponses`. */
+export const feedErrorResponses = {
+  500: "Unexpected server error.",
+  503: "The database is unreachable; retry later.",
+};
+
 /**
  * Partners' systems read the feed: a database that is down is a 503 they can retry, and no
  * unexpected failure's text reaches them (Prisma's messages carry source paths and hosts).

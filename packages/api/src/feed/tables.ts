@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { gameNames, listTables, statusNames } from "../domain/tables";
-import { feedProcedure } from "./procedure";
+import { feedErrorResponses, feedProcedure } from "./procedure";
 
 const minorUnits = z
   .number()
@@ -83,10 +83,7 @@ export const tables = feedProcedure
         "per-bet stake limits. Amounts are integers in minor units (100 = 1 point).",
       protect: false,
       successDescription: "All tables, in lobby order.",
-      errorResponses: {
-        500: "Unexpected server error.",
-        503: "The database is unreachable; retry later.",
-      },
+      errorResponses: feedErrorResponses,
     },
   })
   .input(z.void())
