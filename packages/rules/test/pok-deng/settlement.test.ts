@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 
 import type { PokDengBet, PokDengLimits, PokDengRound, SeatNumber } from "../../src/pok-deng";
 import { depositFor, reservedFor, settleBet, settleRound, validateBets } from "../../src/pok-deng";
+import { handClass, handCode } from "../../src/pok-deng/hand";
+import { seatOutcomeIndex, seatOutcomeOfClasses } from "../../src/pok-deng/outcome";
 import { cards, roundWith } from "./helpers";
 
 const bet = (id: PokDengBet["id"], stake = 100, seat: SeatNumber = 1): PokDengBet => ({
@@ -201,6 +203,18 @@ describe("settlement invariants", () => {
         };
         expect(mirror[there!]).toContain(back);
       }),
+    );
+  });
+});
+
+describe("outcome table", () => {
+  it("the simulator's outcome-by-class table agrees with the rule for every two hands", () => {
+    fc.assert(
+      fc.property(twoCards, twoCards, (player, banker) => {
+        const [p, b] = [handCode(...player), handCode(...banker)];
+        expect(seatOutcomeOfClasses(handClass(p), handClass(b))).toBe(seatOutcomeIndex(p, b));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
