@@ -6,7 +6,6 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-import { createDb, migrate, resolveDatabaseUrl, seed } from "@fuda/db";
 import { exitOnEnvError } from "@fuda/env";
 import { repoRoot, spawnApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
@@ -50,15 +49,23 @@ function log(line: string): void {
   process.stdout.write(`[fuda] ${line}\n`);
 }
 
-function run(command: string, args: string[], cwd: string): Promise<void> {
+/** Runs a step; `quiet` keeps its output unless it fails. */
+function run(command: string, args: string[], cwd: string, quiet = false): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: "inherit" });
+    const child = spawn(command, args, { cwd, stdio: quiet ? "pipe" : "inherit" });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", (error) => {
       reject(new Error(`${command}: ${error.message}`));
     });
     child.on("exit", (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (exit code ${code ?? "signal"})`));
+      if (code === 0) {
+        resolve();
+        return;
+      }
+      process.stderr.write(output);
+      reject(new Error(`${command} ${args.join(" ")} failed (exit code ${code ?? "signal"})`));
     });
   });
 }
@@ -98,7 +105,12 @@ async function main(mode: Mode): Promise<void> {
   });
   process.once("SIGTERM", () => void stopAll(0));
 
+  const turbo = join(root, "node_modules", ".bin", "turbo");
   try {
+    // The Prisma client is generated code: make it before the first import of @fuda/db.
+    await run(turbo, ["run", "generate", "--filter=@fuda/db"], root, true);
+    const { createDb, migrate, resolveDatabaseUrl, seed } = await import("@fuda/db");
+
     const database = await resolveDatabaseUrl({ log });
     stops.push(() => database.stop());
     log(
@@ -114,12 +126,9 @@ async function main(mode: Mode): Promise<void> {
     await db.$disconnect();
     log(`seed: ${seeded.tables} demo tables`);
 
-    const turbo = join(root, "node_modules", ".bin", "turbo");
     if (mode === "start") {
       log("building (cached after the first time)…");
       await run(turbo, ["run", "build", "--output-logs=errors-only"], root);
-    } else {
-      await run(turbo, ["run", "generate", "--output-logs=errors-only"], root);
     }
 
     const host = env.HOST;
