@@ -1,3 +1,4 @@
+import { POINT, isWholePoints } from "../money";
 import { PAIR_BIT } from "./hand";
 import type { SeatOutcome } from "./outcome";
 import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeIndex } from "./outcome";
@@ -14,8 +15,6 @@ export interface PokDengBet {
   seat: SeatNumber;
   stake: number;
 }
-
-export const UNITS_PER_POINT = 100;
 
 /** What the Pair bet returns per unit staked when the seat's two cards are a pair (11:1). */
 export const PAIR_RETURN = 12;
@@ -53,7 +52,7 @@ export interface BetViolation {
 }
 
 const formatPoints = (units: number) =>
-  (units / UNITS_PER_POINT).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  (units / POINT).toLocaleString("en-US", { maximumFractionDigits: 2 });
 
 /**
  * Every violation of the table's rules by a player's bets for one round (empty when all are
@@ -85,11 +84,11 @@ export function validateBets(options: {
       });
       return;
     }
-    if (!Number.isSafeInteger(bet.stake) || bet.stake <= 0 || bet.stake % UNITS_PER_POINT !== 0) {
+    if (!isWholePoints(bet.stake) || bet.stake <= 0) {
       violations.push({
         bet: index,
         rule: "STAKE_NOT_WHOLE_POINTS",
-        message: `${betName(bet)}: stake must be a positive whole number of points (multiples of ${UNITS_PER_POINT} units), got ${String(bet.stake)}`,
+        message: `${betName(bet)}: stake must be a positive whole number of points (multiples of ${POINT} units), got ${String(bet.stake)}`,
       });
       return;
     }

@@ -36,8 +36,9 @@ export function openShoe({
   return { shoe, firstCardBurn: burnFirstCard(shoe) };
 }
 
-/** Starts the shoe's next shoe in place once its last round is over (reusing its arrays). */
+/** Reshuffles a finished shoe in place (reusing its arrays) and burns for the next shoe. */
 export function reopenShoe(shoe: Shoe, rng: Rng): FirstCardBurn {
+  if (!shoe.finished) throw new RangeError("the shoe's last round has not been dealt yet");
   reshuffle(shoe, rng);
   return burnFirstCard(shoe);
 }

@@ -52,6 +52,7 @@ describe("Pok Deng deal", () => {
     expect(shoe.cards).toHaveLength(416);
     expect(firstCardBurn.shownCard).toBe(shoe.cards[0]);
     expect(shoe.position).toBe(1 + firstCardBurn.burnCount);
+    expect(() => reopenShoe(shoe, rng)).toThrow(/last round/);
     for (let round = 1; !dealRound(shoe).lastRound; round++) expect(round).toBeLessThan(32);
     const next = reopenShoe(shoe, rng);
     expect(shoe.position).toBe(1 + next.burnCount);
