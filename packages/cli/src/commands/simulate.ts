@@ -16,6 +16,7 @@ const simulators: Record<string, () => Promise<(options: SimulateOptions) => unk
   baccarat: () => import("../games/baccarat").then((m) => m.simulate),
   "baccarat-no-commission": () => import("../games/baccarat").then((m) => m.simulate),
   "quick-baccarat": () => import("../games/baccarat").then((m) => m.simulate),
+  "joker-blackjack": () => import("../games/joker-blackjack").then((m) => m.simulate),
 };
 
 const simulate: Command = async (args) => {

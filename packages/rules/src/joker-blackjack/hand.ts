@@ -54,7 +54,10 @@ export function isNatural(cards: readonly Card[]): boolean {
   return (hardValue(a) === 1 && isTen(b)) || (isTen(a) && hardValue(b) === 1);
 }
 
-/** Dealer total: no wild jokers (a dealer joker pushes the round before it would count). */
+/**
+ * Total without wild jokers, an ace counting 11 when that does not bust: the dealer's (a dealer
+ * joker pushes the round before it would count) or a player's hand holding no joker.
+ */
 export function dealerTotal(cards: readonly Card[]): number {
   let total = 0;
   let aces = 0;

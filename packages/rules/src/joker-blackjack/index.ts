@@ -12,3 +12,6 @@ export {
 export type { Award, Premium, PremiumName } from "./premiums";
 export { PREMIUMS, PREMIUM_NAMES, premiumOf } from "./premiums";
 export { bestTotal, dealerTotal, minTotal, isNatural } from "./hand";
+export { basicStrategy } from "./strategy";
+export type { Frequency, SimulationOptions, SimulationReport } from "./simulate";
+export { simulate } from "./simulate";

@@ -79,6 +79,12 @@ function oneOfEachRank(cards: readonly Card[], low: number, high: number): boole
   return true;
 }
 
+/** Every card has this rank or is a joker. */
+function allRank(cards: readonly Card[], rank: number): boolean {
+  for (const card of cards) if (card !== JOKER && (card & 0x0f) !== rank) return false;
+  return true;
+}
+
 function isPureCard(card: Card): boolean {
   return card === JOKER || card === ACE_OF_SPADES || card === JACK_OF_SPADES;
 }
@@ -86,7 +92,7 @@ function isPureCard(card: Card): boolean {
 function threeCardPremium(cards: readonly Card[]): PremiumName | null {
   const [first, second, third] = cards as [Card, Card, Card];
   const flush = suited(cards);
-  if (cards.every((card) => card === JOKER || (card & 0x0f) === 7)) {
+  if (allRank(cards, 7)) {
     return flush ? "Flush three 7s" : "Three 7s";
   }
   if (third === JOKER && first !== JOKER && second !== JOKER && bestTotal([first, second]) === 16) {

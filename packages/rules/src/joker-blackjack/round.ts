@@ -6,6 +6,8 @@ import { PREMIUMS, premiumOf } from "./premiums";
 import type { PremiumName } from "./premiums";
 import type {
   ApplyResult,
+  DealerEvent,
+  PlayerEvent,
   HandState,
   JokerBlackjackConfig,
   JokerBlackjackEvent,
@@ -57,16 +59,17 @@ export function createRound(
   shoe: RoundShoe,
 ): RoundState {
   if (seats.length === 0) throw new JokerBlackjackError("INVALID_SEATS", "a round needs a bettor");
-  const taken = new Set<number>();
-  for (const entry of seats) {
+  const ordered = seats.slice().sort((a, b) => a.seat - b.seat);
+  let previousSeat = 0;
+  for (const entry of ordered) {
     const { seat, stake, sitDownBalance, balance } = entry;
-    if (!Number.isInteger(seat) || seat < 1 || seat > config.seatCount || taken.has(seat)) {
+    if (!Number.isInteger(seat) || seat <= previousSeat || seat > config.seatCount) {
       throw new JokerBlackjackError(
         "INVALID_SEATS",
         `seat ${seat} must be a free seat number 1..${config.seatCount}`,
       );
     }
-    taken.add(seat);
+    previousSeat = seat;
     if (!Number.isSafeInteger(stake) || stake <= 0 || stake % POINT !== 0) {
       throw new JokerBlackjackError("INVALID_SEATS", `seat ${seat}: stake must be whole points`);
     }
@@ -77,7 +80,6 @@ export function createRound(
       throw new JokerBlackjackError("INVALID_SEATS", `seat ${seat}: sitDownBalance must be ≥ 0`);
     }
   }
-  const ordered = [...seats].sort((a, b) => a.seat - b.seat);
   return {
     config,
     shoe: shoe.cards,
@@ -110,39 +112,52 @@ export function createRound(
 
 /**
  * The state under construction by one `apply`: objects are copied the first time they are
- * written, so the state passed in is never touched and untouched seats are shared.
+ * written, so the state passed in is never touched and untouched seats are shared. In place
+ * (simulators only) nothing is copied.
  */
 class Draft {
   readonly s: Mutable<RoundState>;
   readonly seats: DraftSeat[];
   readonly out: Settlement[] = [];
-  private readonly fresh = new Set<object>();
+  /** Seats copied by this draft (by index); null when writing in place. */
+  private readonly freshSeats: boolean[] | null;
+  private readonly freshHands: HandState[] = [];
 
-  constructor(state: RoundState) {
-    this.s = { ...state };
-    this.seats = state.seats.slice() as DraftSeat[];
-    this.s.seats = this.seats;
+  constructor(state: RoundState, inPlace = false) {
+    if (inPlace) {
+      this.s = state;
+      this.seats = state.seats as DraftSeat[];
+      this.freshSeats = null;
+    } else {
+      this.s = { ...state };
+      this.seats = state.seats.slice() as DraftSeat[];
+      this.s.seats = this.seats;
+      this.freshSeats = [];
+    }
   }
 
   seat(i: number): DraftSeat {
-    let seat = this.seats[i]!;
-    if (!this.fresh.has(seat)) {
-      seat = { ...seat, hands: seat.hands.slice() };
-      this.fresh.add(seat);
-      this.seats[i] = seat;
-    }
-    return seat;
+    const seat = this.seats[i]!;
+    if (this.freshSeats === null || this.freshSeats[i] === true) return seat;
+    const copy = { ...seat, hands: seat.hands.slice() };
+    this.freshSeats[i] = true;
+    this.seats[i] = copy;
+    return copy;
   }
 
   hand(i: number, h: number): Mutable<HandState> {
     const seat = this.seat(i);
-    let hand = seat.hands[h]!;
-    if (!this.fresh.has(hand)) {
-      hand = { ...hand };
-      this.fresh.add(hand);
-      seat.hands[h] = hand;
-    }
-    return hand;
+    const hand = seat.hands[h]!;
+    if (this.freshSeats === null || this.freshHands.includes(hand)) return hand;
+    const copy = { ...hand };
+    this.freshHands.push(copy);
+    seat.hands[h] = copy;
+    return copy;
+  }
+
+  addCard(hand: Mutable<HandState>, card: Card): void {
+    if (this.freshSeats === null) (hand.cards as Card[]).push(card);
+    else hand.cards = [...hand.cards, card];
   }
 
   draw(): Card {
@@ -253,7 +268,7 @@ function finishHand(d: Draft, i: number, h: number): void {
 /** A card arrives on a player's hand: joker effect, premiums, then bust or 21 ends the hand. */
 function giveCard(d: Draft, i: number, h: number, card: Card): void {
   const hand = d.hand(i, h);
-  hand.cards = [...hand.cards, card];
+  d.addCard(hand, card);
   if (card === JOKER) playerJoker(d, i, h);
   const premium = premiumOf(hand.cards);
   if (premium !== null) {
@@ -580,8 +595,25 @@ export function apply(state: RoundState, event: JokerBlackjackEvent): ApplyResul
   if (event.type === "rewind" || event.type === "unrecoverable" || event.type === "improperDeal") {
     return operatorEvent(state, event);
   }
+  return applyPlay(state, event, false);
+}
+
+/**
+ * `apply` for simulators: writes the state in place and keeps no history (no rewinds). The
+ * rules are the same code; only the copying is skipped.
+ */
+export function applyInPlace(state: RoundState, event: DealerEvent | PlayerEvent): ApplyResult {
+  return applyPlay(state, event, true);
+}
+
+function applyPlay(
+  state: RoundState,
+  event: DealerEvent | PlayerEvent,
+  inPlace: boolean,
+): ApplyResult {
   if (state.phase === "over") refuse(`${event.type}: the round is over`);
-  const d = new Draft(state);
+  const step = state.step;
+  const d = new Draft(state, inPlace);
   if (event.type === "deal" || event.type === "reveal" || event.type === "draw") {
     const expected = nextDealerStep(state);
     if (expected !== event.type) {
@@ -616,8 +648,8 @@ export function apply(state: RoundState, event: JokerBlackjackEvent): ApplyResul
     }
     playerAction(d, type, i);
   }
-  d.s.step = state.step + 1;
-  d.s.previous = state;
+  d.s.step = step + 1;
+  d.s.previous = inPlace ? null : state;
   if (event.type === "deal") d.s.dealStep = d.s.step;
   if (d.out.length > 0) d.s.settledStep = d.s.step;
   return { state: d.s, settlements: d.out };
