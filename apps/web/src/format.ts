@@ -1,3 +1,5 @@
+import { baccarat } from "@fuda/rules";
+
 import type { Game, Limit } from "./game-api";
 
 const MINOR_UNITS_PER_POINT = 100;
@@ -47,30 +49,17 @@ function words(key: string): string[] {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+const namedBets = (ids: readonly baccarat.BetId[]) =>
+  Object.fromEntries(ids.map((id) => [id, baccarat.BET_NAMES[id]]));
+
 /**
  * Each game's bets in the order its table layout shows them, by the names players know them by
- * (spec/*.md; Pok Deng's "Player N bet" is one limit for every seat). The stored limits carry no
- * order of their own (a JSON object in PostgreSQL comes back with its keys re-sorted).
+ * (from @fuda/rules; Pok Deng's "Player N bet" is one limit for every seat). The stored limits
+ * carry no order of their own (a JSON object in PostgreSQL comes back with its keys re-sorted).
  */
 const BET_CATALOG: Record<Game, Record<string, string>> = {
-  baccarat: {
-    player: "Player",
-    banker: "Banker",
-    tie: "Tie",
-    playerPair: "Player Pair",
-    bankerPair: "Banker Pair",
-    luckySix: "Lucky Six",
-    playerNatural: "Player Natural",
-    bankerNatural: "Banker Natural",
-  },
-  // Seed 002's five spots, left to right.
-  "quick-baccarat": {
-    playerPair: "Player Pair",
-    player: "Player",
-    tie: "Tie",
-    banker: "Banker",
-    bankerPair: "Banker Pair",
-  },
+  baccarat: namedBets(baccarat.BET_IDS),
+  "quick-baccarat": namedBets(baccarat.QUICK_SPOTS),
   "pok-deng": { seat: "Player (each seat)", seatPair: "Player Pair (each seat)" },
   "joker-blackjack": { main: "Main bet" },
 };

@@ -38,7 +38,9 @@ export function TablesTable({ tables }: { tables: TableConfig[] }) {
               </td>
               <td data-testid="game">{GAME_NAMES[table.game]}</td>
               <td>
-                <code data-testid="variant">{table.variant}</code>
+                <code className={styles.variant} data-testid="variant">
+                  {table.variant}
+                </code>
               </td>
               <td>
                 <span className={styles.status} data-status={table.status} data-testid="status">
