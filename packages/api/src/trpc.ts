@@ -2,7 +2,7 @@ import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 
 import type { Context } from "./context";
-import { FudaError, toTRPCError } from "./errors";
+import { FudaError, toCallerError } from "./errors";
 
 const t = initTRPC
   .context<Context>()
@@ -22,13 +22,16 @@ const t = initTRPC
     },
   });
 
-/** Turns a thrown FudaError into its tRPC error once, for every procedure. */
+/** Every procedure's failures go through `toCallerError` once, here. */
 const fudaErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof FudaError) {
-    throw toTRPCError(result.error.cause);
-  }
-  return result;
+  if (result.ok) return result;
+  // tRPC wraps what a handler throws; input validation failures come unwrapped.
+  throw toCallerError(
+    result.error.code === "INTERNAL_SERVER_ERROR"
+      ? (result.error.cause ?? result.error)
+      : result.error,
+  );
 });
 
 export const router = t.router;

@@ -13,9 +13,13 @@ export async function checkHealth({ db, now }: { db: Db; now: () => Date }): Pro
   try {
     await db.$queryRaw`SELECT 1`;
   } catch (error) {
-    throw new FudaError("DATABASE_UNAVAILABLE", "database: not reachable", {
-      cause: error instanceof Error ? error.message : String(error),
-    });
+    // Never the driver's message: it names hosts and source paths.
+    throw new FudaError(
+      "DATABASE_UNAVAILABLE",
+      "database: not reachable, retry later",
+      {},
+      { cause: error },
+    );
   }
   return { status: "ok", database: "ok", time: now().toISOString() };
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { checkHealth } from "../domain/health";
-import { feedErrorResponses, feedProcedure } from "./procedure";
+import { publicProcedure } from "../trpc";
+import { feedErrorResponses } from "./procedure";
 
 const healthSchema = z
   .object({
@@ -11,7 +12,7 @@ const healthSchema = z
   })
   .meta({ id: "Health", description: "The feed and its database are up." });
 
-export const health = feedProcedure
+export const health = publicProcedure
   .meta({
     openapi: {
       method: "GET",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { gameNames, listTables, statusNames } from "../domain/tables";
-import { feedErrorResponses, feedProcedure } from "./procedure";
+import { publicProcedure } from "../trpc";
+import { feedErrorResponses } from "./procedure";
 
 const minorUnits = z
   .number()
@@ -71,7 +72,7 @@ const tableListSchema = z
   })
   .meta({ id: "TableList", description: "All tables of the platform." });
 
-export const tables = feedProcedure
+export const tables = publicProcedure
   .meta({
     openapi: {
       method: "GET",
