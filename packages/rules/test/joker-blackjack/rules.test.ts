@@ -43,6 +43,14 @@ describe("turn order and actions", () => {
     expect(t.state.phase).toBe("dealer");
   });
 
+  it("double, split and insurance need the points: a player who cannot cover them is not offered them", () => {
+    const t = new Table(["8H 8D"], "AC 7S", "", seats(1, [{ balance: 4 * POINT }]));
+    t.deal();
+    expect(legalActions(t.state, 1)).toEqual(["declineInsurance"]);
+    t.act(1, "declineInsurance");
+    expect(legalActions(t.state, 1)).toEqual(["hit", "stand", "surrender"]);
+  });
+
   it("surrender returns half the stake", () => {
     const t = new Table(["TH 6D"], "9C 7S");
     t.deal();
@@ -282,6 +290,35 @@ describe("the player's joker", () => {
     t.act(1, "hit");
     expect(t.of(1)).toEqual(["joker 20", "678 10"]);
     expect(t.returned(1)).toBe(30);
+  });
+
+  it("a joker standing for A♠ or J♠ makes a Pure BJ: 2× then topped up to 5×", () => {
+    const t = new Table(["JK AS", "9H 7D"], "9C 7S");
+    t.deal();
+    expect(t.of(1)).toEqual(["joker 20", "Pure BJ 30"]);
+  });
+
+  it("a joker drawn on a hit by the last seat: the extra effect, then 2× on that hand", () => {
+    const t = new Table(["9H 7D", "TH 2C"], "9C 7S", "JK");
+    t.deal();
+    t.act(1, "stand");
+    t.act(2, "hit");
+    expect(t.of(2)).toEqual(["last-seat bonus 30", "joker 20"]);
+  });
+
+  it("a joker on a doubled hand pays 2× the doubled stake; Last of Joker then tops up to 25×", () => {
+    const t = new Table(["TH 6D", "9H 7D"], "9C 7S", "JK");
+    t.deal();
+    t.act(1, "double");
+    expect(t.of(1)).toEqual(["joker 40", "Last of Joker 460"]);
+  });
+
+  it("a joker on a split hand pays that hand only", () => {
+    const t = new Table(["8H 8D", "9H 7D"], "9C 7S", "JK 2C 9S");
+    t.deal();
+    t.act(1, "split");
+    expect(t.of(1, 0)).toEqual(["joker 20"]);
+    expect(t.of(1, 1)).toEqual([]);
   });
 
   it("the joker completes suited premiums: 6♦ 7♦ joker is a Flush 678 with Nailed A", () => {
