@@ -205,6 +205,26 @@ describe("joker blackjack properties", () => {
     );
   });
 
+  it("apply never changes the state it is given (earlier states stay valid for rewinds)", () => {
+    fc.assert(
+      fc.property(roundArb, ({ seats, shoe, choices, operators }) => {
+        const snapshot = (state: RoundState) =>
+          JSON.stringify({ ...state, previous: null, shoe: null });
+        const { events } = play(seats, shoe, choices, operators);
+        let state = createRound(DEFAULT_CONFIG, seats, { cards: shoe, position: 0 });
+        const states = [state];
+        const taken = [snapshot(state)];
+        for (const event of events) {
+          state = apply(state, event).state;
+          states.push(state);
+          taken.push(snapshot(state));
+        }
+        expect(states.map(snapshot)).toEqual(taken);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("replay is identical: the same shoe and events give the same state and settlements", () => {
     fc.assert(
       fc.property(roundArb, ({ seats, shoe, choices, operators }) => {
