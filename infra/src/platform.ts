@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-import { exitOnEnvError } from "@fuda/env";
+import { readOrExit } from "@fuda/env";
 import { repoRoot, spawnApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
@@ -82,12 +82,7 @@ function prefixed(name: string): (chunk: string) => void {
 }
 
 async function main(mode: Mode): Promise<void> {
-  let env: Env;
-  try {
-    env = readEnv();
-  } catch (error) {
-    exitOnEnvError(error);
-  }
+  const env = readOrExit(readEnv);
   const root = repoRoot();
   const stops: (() => Promise<void>)[] = [];
   // An object, not a let: TypeScript cannot see the signal handlers flip it.

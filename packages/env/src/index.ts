@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 /**
+ * Start-up of our processes: reading their configuration and serving HTTP.
+ *
  * Reads an app's configuration from its environment, once, at start-up. A bad value is an
  * `EnvError` whose message is one line naming the variable and the rule it breaks.
  */
@@ -44,6 +46,15 @@ export const databaseUrl = z
 /** An http(s) URL, e.g. another service's address. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
+/** For a process's entry point: the configuration `read` returns, or its one line and exit 1. */
+export function readOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    return exitOnEnvError(error);
+  }
+}
+
 /**
  * For a process's entry point: on an EnvError print its one line and exit 1 (no stack trace),
  * anything else is rethrown.
@@ -55,3 +66,5 @@ export function exitOnEnvError(error: unknown): never {
   }
   throw error;
 }
+
+export { serve, type ServeOptions } from "./serve";
