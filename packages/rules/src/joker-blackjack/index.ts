@@ -1,6 +1,10 @@
 /** Joker blackjack (seed 003): a pure, replayable multi-seat round, its premiums and simulator. */
+
+/** Config, seat entries, round state, events and settlement records. */
 export type * from "./types";
 export { DEFAULT_CONFIG } from "./types";
+
+/** The round: create, ask what a seat may do or what the dealer does next, apply an event. */
 export {
   createRound,
   legalActions,
@@ -9,9 +13,15 @@ export {
   replay,
   JokerBlackjackError,
 } from "./round";
+
+/** The premium table (names, total returns, awards) and which premium a hand makes. */
 export type { Award, Premium, PremiumName } from "./premiums";
 export { PREMIUMS, PREMIUM_NAMES, premiumOf } from "./premiums";
+
+/** Totals: best with wild jokers, smallest (bust test), the dealer's; naturals. */
 export { bestTotal, dealerTotal, minTotal, isNatural } from "./hand";
+
+/** Basic strategy for 6 decks S17 and the full-table simulator behind `fuda simulate`. */
 export { basicStrategy } from "./strategy";
 export type { Frequency, SimulationOptions, SimulationReport } from "./simulate";
 export { simulate } from "./simulate";
