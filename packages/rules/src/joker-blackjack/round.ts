@@ -73,6 +73,13 @@ export function createRound(
     if (!Number.isSafeInteger(stake) || stake <= 0 || stake % POINT !== 0) {
       throw new JokerBlackjackError("INVALID_SEATS", `seat ${seat}: stake must be whole points`);
     }
+    if (stake < (config.minStake ?? 0) || stake > (config.maxStake ?? Infinity)) {
+      throw new JokerBlackjackError(
+        "INVALID_SEATS",
+        `seat ${seat}: stake ${stake} is outside the table limits ` +
+          `${config.minStake ?? 0}..${config.maxStake ?? "∞"}`,
+      );
+    }
     if (!Number.isSafeInteger(balance) || balance < 0) {
       throw new JokerBlackjackError("INVALID_SEATS", `seat ${seat}: balance must be ≥ 0 units`);
     }

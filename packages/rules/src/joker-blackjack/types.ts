@@ -7,6 +7,9 @@ export interface JokerBlackjackConfig {
   readonly seatCount: number;
   /** Hands a seat may hold after re-splitting. */
   readonly maxHands: number;
+  /** Table limits on the bet, minor units (checked by `createRound`); none when absent. */
+  readonly minStake?: number;
+  readonly maxStake?: number;
 }
 
 export const DEFAULT_CONFIG: JokerBlackjackConfig = { seatCount: 7, maxHands: 4 };

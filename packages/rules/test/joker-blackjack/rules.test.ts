@@ -1,7 +1,31 @@
 import { describe, expect, it } from "vitest";
 
-import { apply, bestTotal, legalActions } from "../../src/joker-blackjack";
+import {
+  DEFAULT_CONFIG,
+  apply,
+  bestTotal,
+  createRound,
+  legalActions,
+} from "../../src/joker-blackjack";
 import { POINT, Table, cards, seats } from "./table";
+
+describe("seats and limits", () => {
+  const shoe = { cards: cards("TH 6D 9C 7S"), position: 0 };
+
+  it("a bet outside the table limits is refused, naming the seat and the limits", () => {
+    const config = { ...DEFAULT_CONFIG, minStake: 5 * POINT, maxStake: 500 * POINT };
+    expect(() => createRound(config, seats(1, [{ stake: 600 * POINT }]), shoe)).toThrow(
+      /seat 1: stake 60000 is outside the table limits 500..50000/,
+    );
+  });
+
+  it("a seat number must be free and within the table", () => {
+    expect(() => createRound(DEFAULT_CONFIG, seats(2, [{}, { seat: 1 }]), shoe)).toThrow(
+      /seat 1 must be a free seat number 1..7/,
+    );
+    expect(() => createRound(DEFAULT_CONFIG, seats(1, [{ seat: 8 }]), shoe)).toThrow(/seat 8/);
+  });
+});
 
 describe("turn order and actions", () => {
   it("seats act one at a time from the right: seat 1 first, whatever order they sat in", () => {
