@@ -128,7 +128,7 @@ class Draft {
   readonly out: Settlement[] = [];
   /** Seats copied by this draft (by index); null when writing in place. */
   private readonly freshSeats: boolean[] | null;
-  private readonly freshHands: HandState[] = [];
+  private freshHands: HandState[] | null = null;
 
   constructor(state: RoundState, inPlace = false) {
     if (inPlace) {
@@ -155,7 +155,9 @@ class Draft {
   hand(i: number, h: number): Mutable<HandState> {
     const seat = this.seat(i);
     const hand = seat.hands[h]!;
-    if (this.freshSeats === null || this.freshHands.includes(hand)) return hand;
+    if (this.freshSeats === null) return hand;
+    this.freshHands ??= [];
+    if (this.freshHands.includes(hand)) return hand;
     const copy = { ...hand };
     this.freshHands.push(copy);
     seat.hands[h] = copy;
@@ -441,37 +443,55 @@ export function nextDealerStep(state: RoundState): "deal" | "reveal" | "draw" | 
   return state.holeRevealed ? "draw" : "reveal";
 }
 
-/** The actions `seat` may take now; empty when it is not their turn. */
-export function legalActions(state: RoundState, seat: number): PlayerAction[] {
-  const i = state.turn;
-  const current = state.seats[i];
-  if (current?.seat !== seat) return [];
+const PLAYER_ACTIONS: readonly PlayerAction[] = [
+  "hit",
+  "stand",
+  "double",
+  "split",
+  "surrender",
+  "insurance",
+  "evenMoney",
+  "declineInsurance",
+];
+
+/** May the seat whose turn it is take `action` now? */
+function isAllowed(state: RoundState, current: SeatState, action: PlayerAction): boolean {
   const hand = current.hands[state.hand]!;
   if (state.phase === "insurance") {
-    if (hand.blackjackDue) return ["evenMoney", "declineInsurance"];
-    return current.holdings >= current.stake / 2
-      ? ["insurance", "declineInsurance"]
-      : ["declineInsurance"];
+    if (action === "declineInsurance") return true;
+    if (action === "evenMoney") return hand.blackjackDue;
+    return action === "insurance" && !hand.blackjackDue && current.holdings >= current.stake / 2;
   }
-  if (state.phase !== "play") return [];
-  const actions: PlayerAction[] = ["hit", "stand"];
+  if (state.phase !== "play") return false;
   const firstTwo = hand.cards.length === 2 && !hand.final;
-  const affordable = current.holdings >= hand.stake;
-  if (firstTwo && !hand.fromSplit && affordable) actions.push("double");
-  const [a, b] = hand.cards;
-  if (
-    firstTwo &&
-    affordable &&
-    a !== JOKER &&
-    a !== undefined &&
-    b !== undefined &&
-    (a & 0x0f) === (b & 0x0f) &&
-    current.hands.length < state.config.maxHands
-  ) {
-    actions.push("split");
+  switch (action) {
+    case "hit":
+    case "stand":
+      return true;
+    case "double":
+      return firstTwo && !hand.fromSplit && current.holdings >= hand.stake;
+    case "surrender":
+      return firstTwo && !hand.fromSplit;
+    case "split": {
+      const [a, b] = hand.cards as [Card, Card];
+      return (
+        firstTwo &&
+        current.holdings >= hand.stake &&
+        a !== JOKER &&
+        (a & 0x0f) === (b & 0x0f) &&
+        current.hands.length < state.config.maxHands
+      );
+    }
+    default:
+      return false;
   }
-  if (firstTwo && !hand.fromSplit) actions.push("surrender");
-  return actions;
+}
+
+/** The actions `seat` may take now; empty when it is not their turn. */
+export function legalActions(state: RoundState, seat: number): PlayerAction[] {
+  const current = state.seats[state.turn];
+  if (current?.seat !== seat) return [];
+  return PLAYER_ACTIONS.filter((action) => isAllowed(state, current, action));
 }
 
 function playerAction(d: Draft, type: PlayerAction, i: number): void {
@@ -648,7 +668,7 @@ function applyPlay(
     let type: PlayerAction;
     if (event.type === "timeout") type = state.phase === "insurance" ? "declineInsurance" : "stand";
     else type = event.type;
-    if (!legalActions(state, event.seat).includes(type)) {
+    if (!isAllowed(state, seat, type)) {
       refuse(
         `${type}: not allowed for seat ${event.seat} now (allowed: ${legalActions(state, event.seat).join(", ")})`,
       );
