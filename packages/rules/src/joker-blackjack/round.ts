@@ -1,6 +1,8 @@
 import { JOKER } from "@fuda/shoe";
 import type { Card } from "@fuda/shoe";
 
+import { isWholePoints } from "../money";
+
 import { bestTotal, dealerTotal, hardValue, isNatural, isTen, minTotal } from "./hand";
 import { PREMIUMS, premiumOf } from "./premiums";
 import type { PremiumName } from "./premiums";
@@ -35,8 +37,6 @@ export class JokerBlackjackError extends Error {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type DraftSeat = Mutable<SeatState> & { hands: HandState[] };
 
-const POINT = 100;
-
 function newHand(cards: Card[], stake: number, fromSplit: boolean): HandState {
   return {
     cards,
@@ -70,7 +70,7 @@ export function createRound(
       );
     }
     previousSeat = seat;
-    if (!Number.isSafeInteger(stake) || stake <= 0 || stake % POINT !== 0) {
+    if (stake <= 0 || !isWholePoints(stake)) {
       throw new JokerBlackjackError("INVALID_SEATS", `seat ${seat}: stake must be whole points`);
     }
     if (stake < (config.minStake ?? 0) || stake > (config.maxStake ?? Infinity)) {

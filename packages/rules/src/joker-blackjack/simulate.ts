@@ -9,6 +9,8 @@ import {
   startRound,
 } from "@fuda/shoe";
 
+import { POINT } from "../money";
+
 import { PREMIUM_NAMES } from "./premiums";
 import type { PremiumName } from "./premiums";
 import { applyInPlace, createRound, nextDealerStep } from "./round";
@@ -98,8 +100,8 @@ function playRound(
  */
 export function simulate(options: SimulationOptions): SimulationReport {
   const { rounds, seed, seats = 7, decks = 6, jokers = 1, cutCardFromEnd = 78 } = options;
-  const stake = 100;
-  const sitDown = (options.sitDownPoints ?? 100) * 100;
+  const stake = POINT;
+  const sitDown = (options.sitDownPoints ?? 100) * POINT;
   const rng = options.rng ?? new HmacDrbg({ serverSeed: seed });
   const shoe = newShoe({
     cards: blackjackShoe(decks, jokers),
@@ -156,8 +158,8 @@ export function simulate(options: SimulationOptions): SimulationReport {
     else if (state.holeRevealed && state.dealer.includes(JOKER)) dealerLater++;
     if ((counts.get("forced push") ?? 0) > forcedPushesBefore) forcedPushRounds++;
     // In points, so the sums of squares stay far from float trouble.
-    const r = current.returned / 100;
-    const s = roundStaked / 100;
+    const r = current.returned / POINT;
+    const s = roundStaked / POINT;
     returned += r;
     staked += s;
     sumSquares += r * r;
@@ -170,7 +172,7 @@ export function simulate(options: SimulationOptions): SimulationReport {
   const bets = rounds * seats;
   const per = (key: string, denominator = bets): Frequency => ({
     frequency: (counts.get(key) ?? 0) / denominator,
-    rtp: (amounts.get(key) ?? 0) / 100 / staked,
+    rtp: (amounts.get(key) ?? 0) / POINT / staked,
   });
   const premiums = Object.fromEntries(PREMIUM_NAMES.map((name) => [name, per(name)])) as Record<
     PremiumName,

@@ -2,12 +2,15 @@ import { parseCard } from "@fuda/shoe";
 import type { Card } from "@fuda/shoe";
 
 import { DEFAULT_CONFIG, apply, createRound } from "../../src/joker-blackjack";
+import { POINT } from "../../src/money";
 import type {
   JokerBlackjackEvent,
   RoundState,
   SeatEntry,
   Settlement,
 } from "../../src/joker-blackjack";
+
+export { POINT };
 
 /** Cards from text: "AS KH JK 7D" (S H D C for the suits, T for 10, JK the joker). */
 export function cards(text: string): Card[] {
@@ -29,8 +32,6 @@ export function stackedShoe(players: string[], dealer: string, after = ""): Card
     ...(after.trim() === "" ? [] : cards(after)),
   ];
 }
-
-export const POINT = 100;
 
 /** Seats 1..n in acting order, 10 points each, 1 000 points held since sitting down. */
 export function seats(n: number, overrides: Partial<SeatEntry>[] = []): SeatEntry[] {
