@@ -602,7 +602,7 @@ function operatorEvent(state: RoundState, event: OperatorEvent): ApplyResult {
     });
     d.s.position = state.position;
     d.s.burned = [...state.burned, ...burned];
-    d.s.audit = [...state.audit, { step: toStep, event, burned }];
+    d.s.audit = [...state.audit, { step: state.step, event, burned }];
     return { state: d.s, settlements: d.out };
   }
   const d = new Draft(state);

@@ -67,6 +67,7 @@ export type Phase = "deal" | "insurance" | "play" | "dealer" | "over";
 
 /** An operator's dealing-mistake decision, kept on the round for the audit trail. */
 export interface AuditEntry {
+  /** `step` of the round when the operator decided (a rewind names its target in the event). */
   readonly step: number;
   readonly event: OperatorEvent;
   /** Cards burned by this decision (drawn by cancelled actions). */

@@ -493,7 +493,7 @@ describe("dealing mistakes", () => {
     expect(t.state.seats[0]!.hands[0]!.cards).toEqual(cards("TH 6D"));
     expect(t.state.burned).toEqual(cards("2C"));
     expect(t.state.audit).toEqual([
-      { step: 1, event: { type: "rewind", toStep: 1, operator }, burned: cards("2C") },
+      { step: 2, event: { type: "rewind", toStep: 1, operator }, burned: cards("2C") },
     ]);
     t.act(1, "hit");
     expect(t.of(1)).toEqual(["lose 0"]);
