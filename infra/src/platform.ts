@@ -4,6 +4,7 @@
  * their URLs, and on Ctrl-C stops everything it started, the embedded database last.
  */
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import { readOrExit } from "@fuda/env";
@@ -70,6 +71,15 @@ function run(command: string, args: string[], cwd: string, quiet = false): Promi
   });
 }
 
+async function scriptOf(folder: string, name: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(folder, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const script = manifest.scripts?.[name];
+  if (script === undefined) throw new Error(`${folder}/package.json has no "${name}" script`);
+  return script;
+}
+
 /** Relays an app's output line by line with its name in front. */
 function prefixed(name: string): (chunk: string) => void {
   let pending = "";
@@ -132,11 +142,15 @@ async function main(mode: Mode): Promise<void> {
     // allSettled, not all: every app that did come up must be registered for stopping.
     const results = await Promise.allSettled(
       apps.map(async (app) => {
+        const folder = join(root, app.folder);
         const spawned = await spawnApp({
-          cwd: join(root, app.folder),
-          command: "pnpm",
-          args: ["--silent", "run", mode],
+          cwd: folder,
+          // The app's own script run directly, as `pnpm run` would, minus pnpm's wrapper (which
+          // reports every Ctrl-C as a failed command).
+          command: "sh",
+          args: ["-c", `exec ${await scriptOf(folder, mode)}`],
           env: {
+            PATH: `${join(folder, "node_modules", ".bin")}:${join(root, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
             PORT: String(app.port),
             HOST: host,
             DATABASE_URL: database.url,

@@ -27,7 +27,12 @@ export function serve(server: Server, options: ServeOptions): void {
   const shutdown = (): void => {
     server.close();
     server.closeAllConnections();
-    void (onClose?.() ?? Promise.resolve()).finally(() => process.exit(0));
+    // A database that is already gone can leave a disconnect hanging: never wait past 3 s.
+    const released = Promise.race([
+      onClose?.(),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+    void released.finally(() => process.exit(0));
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);

@@ -63,14 +63,26 @@ export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
     });
   });
 
+  const groupAlive = (pid: number): boolean => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The whole group, not just the direct child: a wrapper (sh, pnpm, tsx) may exit before the
+  // server under it has let go of its port and database.
   const stop = async (): Promise<void> => {
-    if (state.exited || child.pid === undefined) return;
-    process.kill(-child.pid, "SIGTERM");
-    const timer = setTimeout(() => {
-      if (!state.exited && child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-    }, 5_000);
+    const pid = child.pid;
+    if (pid === undefined || !groupAlive(pid)) return;
+    process.kill(-pid, "SIGTERM");
+    const deadline = Date.now() + 5_000;
+    while (groupAlive(pid) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
     await exited;
-    clearTimeout(timer);
   };
 
   const deadline = Date.now() + timeoutMs;
