@@ -1,10 +1,11 @@
 /*
- * 8-deck shuffles per second for both RNGs, plus raw draws per second from a shoe.
+ * 8-deck shuffles per second for each RNG, plus raw draws per second from a shoe.
  * `pnpm bench` in packages/shoe. Numbers are wall-clock on a shared machine: expect noise.
  */
 import {
   CryptoRng,
   HmacDrbg,
+  SimulationRng,
   draw,
   newShoe,
   reshuffle,
@@ -47,6 +48,12 @@ perSecond(
   "8-deck shuffle, HmacDrbg (HMAC-SHA256)",
   "shuffles",
   shuffles(new HmacDrbg({ serverSeed: "00", clientSeed: "bench" }), 5_000),
+);
+
+perSecond(
+  "8-deck shuffle, SimulationRng (simulations only)",
+  "shuffles",
+  shuffles(SimulationRng.fromSeed({ serverSeed: "00", clientSeed: "bench" }), 200_000),
 );
 
 const rng = new HmacDrbg({ serverSeed: "01" });

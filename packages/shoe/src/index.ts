@@ -24,6 +24,8 @@ export { cardCounts, isPermutationOf } from "./compositions";
 export type { Rng, DrbgSeed } from "./rng";
 /** Production CSPRNG and the reproducible HMAC-SHA256 DRBG (server seed, client seed, nonce). */
 export { CryptoRng, HmacDrbg } from "./rng";
+/** xoshiro128** seeded from the DRBG: fast, for simulations only, never for a live shoe. */
+export { SimulationRng } from "./rng";
 /** Unbiased integer in [0, n) by rejection; in-place Fisher–Yates; random bytes from an Rng. */
 export { uniformInt, shuffle, randomBytes } from "./rng";
 
@@ -40,8 +42,8 @@ export type {
 export { DEFAULT_CUT_CARD, SALT_BYTES } from "./shoe";
 /** Create a shuffled shoe with its cut card and salt; reshuffle it in place; cards left. */
 export { newShoe, reshuffle, reshuffleIfShort, cardsLeft } from "./shoe";
-/** Draw (flags `cutCardReached`), burn face down, the first-card burn and its count. */
-export { draw, burn, burnFirstCard, firstCardBurnCount, burnDealtSince } from "./shoe";
+/** Draw one or several cards (flags `cutCardReached`), burn face down, the first-card burn and its count. */
+export { draw, drawCards, burn, burnFirstCard, firstCardBurnCount, burnDealtSince } from "./shoe";
 /** Round bookkeeping: "last round" = the round in which the cut card appears; replay a round. */
 export { startRound, endRound, roundCards } from "./shoe";
 /** Serialize / resume a shoe exactly (the JSON holds the secret salt: keep it server-side). */

@@ -1,7 +1,7 @@
 import { JOKER, rankOf } from "./cards";
 import type { Card } from "./cards";
 import { fromHex, toHex } from "./hex";
-import { randomBytes, shuffle, uniformInt } from "./rng";
+import { fillRandomBytes, shuffle, uniformInt } from "./rng";
 import type { Rng } from "./rng";
 
 /** Where the cut card may go: between `minFromEnd` and `maxFromEnd` cards before the end. */
@@ -92,7 +92,7 @@ export function reshuffle(shoe: Shoe, rng: Rng): Shoe {
     }
     shoe.cutIndex = shoe.cards.length - (minFromEnd + uniformInt(rng, maxFromEnd - minFromEnd + 1));
   }
-  shoe.salt.set(randomBytes(rng, SALT_BYTES));
+  fillRandomBytes(rng, shoe.salt);
   shoe.burned.fill(0);
   shoe.roundStarts.fill(0);
   shoe.position = 0;
@@ -115,6 +115,19 @@ export function draw(shoe: Shoe): Card {
   if (i === shoe.cutIndex) shoe.cutCardReached = true;
   shoe.position = i + 1;
   return shoe.cards[i]!;
+}
+
+/**
+ * Takes the next `count` cards out at once, exactly as `count` draws would (the cut card flag
+ * included), and returns the index of the first: a simulator reads them from `shoe.cards`.
+ */
+export function drawCards(shoe: Shoe, count: number): number {
+  const first = shoe.position;
+  const end = first + count;
+  if (end > shoe.cards.length) throw new RangeError("the shoe is empty");
+  if (shoe.cutIndex >= first && shoe.cutIndex < end) shoe.cutCardReached = true;
+  shoe.position = end;
+  return first;
 }
 
 /** Burns the next `count` cards face down (Pok Deng burns one at the start of each round). */

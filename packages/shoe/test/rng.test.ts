@@ -109,6 +109,33 @@ describe("unbiased integers and Fisher–Yates", () => {
     );
   });
 
+  it("uniformInt's word − ⌊word / n⌋·n is word % n, at and around every multiple edge", () => {
+    // The division-free remainder must not change a single shuffle: check it where rounding
+    // of word / n could matter, just below and at multiples of n and at the top of the range.
+    const sizes = [1, 2, 3, 6, 7, 52, 416, 520, 65_537, 2 ** 31 - 1, 2 ** 31, 3 * 2 ** 30];
+    for (const n of [...sizes, 2 ** 32 - 1, 2 ** 32]) {
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      const top = Math.floor((2 ** 32 - 1) / n);
+      for (const k of [1, 2, top - 1, top]) {
+        for (const word of [k * n - 1, k * n, k * n + 1, 2 ** 32 - 1, 0]) {
+          if (word < 0 || word >= limit) continue;
+          expect(uniformInt({ nextUint32: () => word }, n)).toBe(word % n);
+        }
+      }
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.integer({ min: 1, max: 2 ** 32 }),
+        (word, n) => {
+          fc.pre(word < 2 ** 32 - (2 ** 32 % n));
+          expect(uniformInt({ nextUint32: () => word }, n)).toBe(word % n);
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
   it("every shuffle is a permutation of its composition", () => {
     fc.assert(
       fc.property(seedArbitrary, fc.nat(), fc.integer({ min: 1, max: 8 }), (seed, nonce, decks) => {

@@ -61,6 +61,16 @@ describe("docs/fairness.md worked examples", () => {
 });
 
 describe("commitment", () => {
+  it("an 8-deck shoe from seed 5eed, client seed fairness, nonce 3 commits to de246362…", () => {
+    // Pinned before the shuffle was made faster: verifiable shoes must never change.
+    const rng = new HmacDrbg({ serverSeed: "5eed", clientSeed: "fairness", nonce: 3 });
+    const shoe = newShoe({ cards: standardDecks(8), rng, cutCard: DEFAULT_CUT_CARD });
+    expect(shoe.cutIndex).toBe(368);
+    expect(shoeCommitment(shoe)).toBe(
+      "de2463621be8f673e59095a941d366424d8981dee8dec3d99300994baee4e774",
+    );
+  });
+
   it("hashes tag, 32-byte salt, big-endian uint16 count and the card bytes, in that order", () => {
     const bytes = commitmentBytes(
       new Uint8Array([0x01, 0x3d, 0x50]),
