@@ -97,18 +97,19 @@ async function main(mode: Mode): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   // An object, not a let: TypeScript cannot see the signal handlers flip it.
   const state = { stopping: false };
-  const stopAll = async (code: number): Promise<never> => {
-    if (!state.stopping) {
-      state.stopping = true;
-      for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    }
+  const stopAll = async (code: number): Promise<void> => {
+    if (state.stopping) return;
+    state.stopping = true;
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
     process.exit(code);
   };
-  process.once("SIGINT", () => {
-    log("stopping…");
+  // `on`, not `once`: a terminal's Ctrl-C reaches us twice (directly and relayed by tsx), and
+  // a second default SIGINT would kill the launcher before it has stopped what it started.
+  process.on("SIGINT", () => {
+    if (!state.stopping) log("stopping…");
     void stopAll(0);
   });
-  process.once("SIGTERM", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
 
   const turbo = join(root, "node_modules", ".bin", "turbo");
   try {
