@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // tsconfig keeps JSX for Next ("preserve"); the e2e test imports @fuda/ui, components included.
+  oxc: { jsx: { runtime: "automatic" } },
   test: {
     include: ["test/**/*.test.ts"],
     // The end-to-end test's database: the DATABASE_URL server, or an embedded PostgreSQL.

@@ -5,10 +5,9 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { freePort, launchChromium, repoRoot, spawnApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
+import { formatTimestamp } from "@fuda/ui";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { formatTimestamp } from "../src/format";
 
 // Everything real: a seeded PostgreSQL database, the game API and the built portal as child
 // processes, and Debian Chromium. `turbo run test` builds the portal first.

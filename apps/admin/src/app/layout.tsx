@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
+import "@fuda/ui/base.css";
 import "./globals.css";
 
 export const metadata: Metadata = {

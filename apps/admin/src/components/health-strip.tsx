@@ -1,4 +1,5 @@
-import { formatTimestamp } from "~/format";
+import { formatTimestamp } from "@fuda/ui";
+
 import type { Overview } from "~/game-api";
 
 import styles from "./health-strip.module.css";

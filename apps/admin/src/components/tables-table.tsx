@@ -1,4 +1,5 @@
-import { formatPoints, formatTimestamp, GAME_NAMES } from "~/format";
+import { formatPoints, formatTimestamp, GAME_LABELS, StatusBadge } from "@fuda/ui";
+
 import type { TableConfig } from "~/game-api";
 
 import styles from "./tables-table.module.css";
@@ -36,16 +37,15 @@ export function TablesTable({ tables }: { tables: TableConfig[] }) {
                   {table.id}
                 </div>
               </td>
-              <td data-testid="game">{GAME_NAMES[table.game]}</td>
+              <td data-testid="game">{GAME_LABELS[table.game]}</td>
               <td>
                 <code className={styles.variant} data-testid="variant">
                   {table.variant}
                 </code>
               </td>
               <td>
-                <span className={styles.status} data-status={table.status} data-testid="status">
-                  {table.status}
-                </span>
+                {/* The stored value, as operators configure it. */}
+                <StatusBadge status={table.status} label={table.status} testId="status" />
               </td>
               <td className={styles.number} data-testid="countdown">
                 {table.countdownSeconds} s

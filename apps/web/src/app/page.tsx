@@ -1,23 +1,26 @@
+import { GAME_LABELS } from "@fuda/ui";
 import { connection } from "next/server";
 
 import { GameSection } from "~/components/game-section";
 import { Unavailable } from "~/components/unavailable";
 import { env } from "~/env";
-import { GAME_NAMES, GAME_ORDER } from "~/format";
+import type { Game, LobbyTable } from "~/game-api";
 import { loadLobby } from "~/game-api";
 
 import styles from "./page.module.css";
+
+/** Tables grouped by game, in the order the game API lists them (the lobby order). */
+function byGame(tables: LobbyTable[]): { game: Game; tables: LobbyTable[] }[] {
+  const groups = new Map<Game, LobbyTable[]>();
+  for (const table of tables) groups.set(table.game, [...(groups.get(table.game) ?? []), table]);
+  return [...groups].map(([game, gameTables]) => ({ game, tables: gameTables }));
+}
 
 export default async function LobbyPage() {
   // The game API is not running at build time: render on every request.
   await connection();
   const lobby = await loadLobby(env.GAME_API_URL);
-  const games = lobby.available
-    ? GAME_ORDER.map((game) => ({
-        game,
-        tables: lobby.tables.filter((table) => table.game === game),
-      })).filter((group) => group.tables.length > 0)
-    : [];
+  const games = lobby.available ? byGame(lobby.tables) : [];
   const openCount = lobby.available
     ? lobby.tables.filter((table) => table.status === "open").length
     : 0;
@@ -36,7 +39,7 @@ export default async function LobbyPage() {
             <nav className={styles.nav} aria-label="Games">
               {games.map(({ game, tables }) => (
                 <a key={game} href={`#${game}`} className={styles.chip}>
-                  {GAME_NAMES[game]} <span className={styles.chipCount}>{tables.length}</span>
+                  {GAME_LABELS[game]} <span className={styles.chipCount}>{tables.length}</span>
                 </a>
               ))}
             </nav>

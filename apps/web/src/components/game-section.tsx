@@ -1,4 +1,5 @@
-import { GAME_NAMES } from "~/format";
+import { GAME_LABELS } from "@fuda/ui";
+
 import type { Game, LobbyTable } from "~/game-api";
 
 import styles from "./game-section.module.css";
@@ -16,7 +17,7 @@ export function GameSection({ game, tables }: { game: Game; tables: LobbyTable[]
     <section id={game} className={styles.section} aria-labelledby={`${game}-title`}>
       <div className={styles.head}>
         <h2 id={`${game}-title`} className={styles.title} data-game={game}>
-          {GAME_NAMES[game]}
+          {GAME_LABELS[game]}
         </h2>
         <p className={styles.tagline}>{TAGLINES[game]}</p>
       </div>

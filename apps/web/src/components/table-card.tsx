@@ -1,13 +1,15 @@
-import { betLimitLines, formatCountdown, formatLimit, GAME_NAMES, variantName } from "~/format";
+import {
+  betLimitLines,
+  formatCountdown,
+  formatLimit,
+  GAME_LABELS,
+  StatusBadge,
+  variantName,
+} from "@fuda/ui";
+
 import type { LobbyTable } from "~/game-api";
 
 import styles from "./table-card.module.css";
-
-const STATUS_LABELS: Record<LobbyTable["status"], string> = {
-  open: "Open",
-  paused: "Paused",
-  closed: "Closed",
-};
 
 export function TableCard({ table }: { table: LobbyTable }) {
   const limits = betLimitLines(table.game, table.limits);
@@ -21,12 +23,10 @@ export function TableCard({ table }: { table: LobbyTable }) {
     >
       <div className={styles.head}>
         <div>
-          <p className={styles.game}>{GAME_NAMES[table.game]}</p>
+          <p className={styles.game}>{GAME_LABELS[table.game]}</p>
           <h3 className={styles.name}>{table.name}</h3>
         </div>
-        <span className={styles.status} data-status={table.status}>
-          {STATUS_LABELS[table.status]}
-        </span>
+        <StatusBadge status={table.status} />
       </div>
       <p className={styles.meta}>
         <span className={styles.variant} data-testid="variant">

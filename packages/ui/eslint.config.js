@@ -1,0 +1,3 @@
+import react from "@fuda/eslint-config/react";
+
+export default react;

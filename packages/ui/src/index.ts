@@ -1,0 +1,6 @@
+// What the lobby and the operator portal show the same way: points, games, bets, times, statuses.
+// The base stylesheet is the one other entry: `import "@fuda/ui/base.css"` in a root layout.
+export { formatLimit, formatPoints } from "./points";
+export { betLimitLines, betName, GAME_LABELS, variantName, type BetLimitLine } from "./games";
+export { formatCountdown, formatTimestamp } from "./time";
+export { STATUS_LABELS, StatusBadge } from "./status-badge";
