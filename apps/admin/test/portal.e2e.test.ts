@@ -1,60 +1,36 @@
-import { join } from "node:path";
-
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, repoRoot, spawnApp } from "@fuda/testkit";
-import type { SpawnedApp } from "@fuda/testkit";
+import { startNextStack } from "@fuda/testkit";
+import type { NextStack } from "@fuda/testkit";
 import { formatTimestamp } from "@fuda/ui";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Everything real: a seeded PostgreSQL database, the game API and the built portal as child
 // processes, and Debian Chromium. `turbo run test` builds the portal first.
 let database: TestDatabase | undefined;
-let gameApi: SpawnedApp | undefined;
-let portal: SpawnedApp | undefined;
-let browser: Browser | undefined;
+let stack: NextStack | undefined;
 let page: Page;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
-  const apiPort = await freePort();
-  gameApi = await spawnApp({
-    cwd: join(repoRoot(), "apps/game-api"),
-    command: "pnpm",
-    args: ["--silent", "start"],
-    env: { PORT: String(apiPort), DATABASE_URL: database.url },
-    url: `http://127.0.0.1:${apiPort}`,
-    readyPath: "/trpc/health",
+  stack = await startNextStack({
+    app: "admin",
+    databaseUrl: database.url,
+    viewport: { width: 1400, height: 900 },
   });
-  const portalPort = await freePort();
-  portal = await spawnApp({
-    cwd: join(repoRoot(), "apps/admin"),
-    command: "pnpm",
-    args: ["--silent", "start"],
-    env: {
-      PORT: String(portalPort),
-      GAME_API_URL: `${gameApi.url}/trpc`,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    url: `http://127.0.0.1:${portalPort}`,
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page = stack.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await gameApi?.stop();
+  await stack?.stop();
   await database?.drop();
 });
 
 async function openPortal(): Promise<void> {
-  const response = await page.goto(portal!.url);
+  const response = await page.goto(stack!.app.url);
   expect(response?.status()).toBe(200);
 }
 
@@ -124,7 +100,7 @@ describe("operator portal", () => {
   });
 
   it("says the game API is unavailable, instead of failing, when the API is down", async () => {
-    await gameApi!.stop();
+    await stack!.gameApi.stop();
     await openPortal();
     const health = page.getByTestId("health");
     expect(await health.getAttribute("data-state")).toBe("down");

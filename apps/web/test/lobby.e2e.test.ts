@@ -1,60 +1,36 @@
-import { join } from "node:path";
-
 import { gameNames } from "@fuda/api";
 import { demoTables, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, repoRoot, spawnApp } from "@fuda/testkit";
-import type { SpawnedApp } from "@fuda/testkit";
-import type { Browser, Page } from "playwright-core";
+import { startNextStack } from "@fuda/testkit";
+import type { NextStack } from "@fuda/testkit";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Everything real: a seeded PostgreSQL database, the game API and the built lobby as child
 // processes, and Debian Chromium. `turbo run test` builds the lobby first.
 let database: TestDatabase | undefined;
-let gameApi: SpawnedApp | undefined;
-let lobby: SpawnedApp | undefined;
-let browser: Browser | undefined;
+let stack: NextStack | undefined;
 let page: Page;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
-  const apiPort = await freePort();
-  gameApi = await spawnApp({
-    cwd: join(repoRoot(), "apps/game-api"),
-    command: "pnpm",
-    args: ["--silent", "start"],
-    env: { PORT: String(apiPort), DATABASE_URL: database.url },
-    url: `http://127.0.0.1:${apiPort}`,
-    readyPath: "/trpc/health",
+  stack = await startNextStack({
+    app: "web",
+    databaseUrl: database.url,
+    viewport: { width: 1280, height: 900 },
   });
-  const lobbyPort = await freePort();
-  lobby = await spawnApp({
-    cwd: join(repoRoot(), "apps/web"),
-    command: "pnpm",
-    args: ["--silent", "start"],
-    env: {
-      PORT: String(lobbyPort),
-      GAME_API_URL: `${gameApi.url}/trpc`,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    url: `http://127.0.0.1:${lobbyPort}`,
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = stack.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await lobby?.stop();
-  await gameApi?.stop();
+  await stack?.stop();
   await database?.drop();
 });
 
 async function openLobby(): Promise<void> {
-  const response = await page.goto(lobby!.url);
+  const response = await page.goto(stack!.app.url);
   expect(response?.status()).toBe(200);
 }
 
@@ -127,7 +103,7 @@ describe("lobby", () => {
   });
 
   it("says the game API is unavailable, instead of failing, when the API is down", async () => {
-    await gameApi!.stop();
+    await stack!.gameApi.stop();
     await openLobby();
     const alert = page.getByTestId("game-api-unavailable");
     expect(await alert.locator("h2").textContent()).toBe("Game API unavailable");

@@ -1,5 +1,12 @@
-// Helpers for tests that run the real apps: ports, child processes, the browser.
+// Helpers for tests that run the real apps: ports, child processes, the browser, the app stack.
 export { launchChromium } from "./chromium";
 export { repoRoot } from "./paths";
 export { freePort } from "./ports";
 export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";
+export {
+  startGameApi,
+  startNextApp,
+  startNextStack,
+  type NextAppName,
+  type NextStack,
+} from "./stack";

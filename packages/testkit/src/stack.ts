@@ -1,0 +1,93 @@
+import { join } from "node:path";
+
+import type { Browser, Page } from "playwright-core";
+
+import { launchChromium } from "./chromium";
+import { repoRoot } from "./paths";
+import { freePort } from "./ports";
+import { spawnApp } from "./spawn";
+import type { SpawnedApp } from "./spawn";
+
+/** The game API (`pnpm start` in apps/game-api) on a free port, on the given database. */
+export async function startGameApi({ databaseUrl }: { databaseUrl: string }): Promise<SpawnedApp> {
+  const port = await freePort();
+  return spawnApp({
+    cwd: join(repoRoot(), "apps/game-api"),
+    command: "pnpm",
+    args: ["--silent", "start"],
+    env: { PORT: String(port), DATABASE_URL: databaseUrl },
+    url: `http://127.0.0.1:${port}`,
+    readyPath: "/trpc/health",
+  });
+}
+
+export type NextAppName = "web" | "admin";
+
+/**
+ * `next start` of an already built Next app (its `pnpm start`) on a free port, reading the game
+ * API's tRPC endpoint `gameApiUrl`.
+ */
+export async function startNextApp({
+  app,
+  gameApiUrl,
+}: {
+  app: NextAppName;
+  gameApiUrl: string;
+}): Promise<SpawnedApp> {
+  const port = await freePort();
+  return spawnApp({
+    cwd: join(repoRoot(), "apps", app),
+    command: "pnpm",
+    args: ["--silent", "start"],
+    env: {
+      PORT: String(port),
+      GAME_API_URL: gameApiUrl,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    url: `http://127.0.0.1:${port}`,
+  });
+}
+
+export interface NextStack {
+  gameApi: SpawnedApp;
+  app: SpawnedApp;
+  browser: Browser;
+  /** A Chromium page of the given viewport, not yet opened on the app. */
+  page: Page;
+  /** Stops what was started, the browser first and the game API last. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What a Next app's end-to-end test runs against: the game API on `databaseUrl`, the built app
+ * reading it, and Debian Chromium. If a step fails, what already started is stopped.
+ */
+export async function startNextStack({
+  app,
+  databaseUrl,
+  viewport,
+}: {
+  app: NextAppName;
+  databaseUrl: string;
+  viewport: { width: number; height: number };
+}): Promise<NextStack> {
+  const started: { stop(): Promise<void> }[] = [];
+  const stop = async (): Promise<void> => {
+    // splice: a second call (a failed start, then afterAll) stops nothing twice.
+    for (const part of started.splice(0).reverse()) await part.stop();
+  };
+  try {
+    const gameApi = await startGameApi({ databaseUrl });
+    started.push(gameApi);
+    const nextApp = await startNextApp({ app, gameApiUrl: `${gameApi.url}/trpc` });
+    started.push(nextApp);
+    const browser = await launchChromium();
+    started.push({ stop: () => browser.close() });
+    const page = await browser.newPage({ viewport });
+    return { gameApi, app: nextApp, browser, page, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
