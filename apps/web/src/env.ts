@@ -1,4 +1,4 @@
-import { exitOnEnvError, httpUrl, loadEnv, port } from "@fuda/env";
+import { httpUrl, loadEnv, port, readOrExit } from "@fuda/env";
 import { z } from "zod";
 
 export const envSchema = z.object({
@@ -9,13 +9,5 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-function readEnv(): Env {
-  try {
-    return loadEnv(envSchema, process.env);
-  } catch (error) {
-    return exitOnEnvError(error);
-  }
-}
-
 /** The lobby's whole configuration; next.config.ts imports this so a bad value stops startup. */
-export const env = readEnv();
+export const env: Env = readOrExit(() => loadEnv(envSchema, process.env));
