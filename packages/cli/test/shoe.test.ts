@@ -144,7 +144,7 @@ describe("fuda shoe verify", () => {
   it("exits 1 when the salt was changed", async () => {
     const file = await newShoeFile("salted.json", ["--seed", "03"]);
     const output = JSON.parse(await readFile(file, "utf8")) as NewShoeOutput;
-    const salt = `${output.reveal.salt[0] === "0" ? "1" : "0"}${output.reveal.salt.slice(1)}`;
+    const salt = `${output.reveal.salt.startsWith("0") ? "1" : "0"}${output.reveal.salt.slice(1)}`;
     await writeFile(file, JSON.stringify({ ...output, reveal: { ...output.reveal, salt } }));
     await expect(run(["verify", file])).rejects.toMatchObject({ exitCode: 1 });
   });

@@ -210,16 +210,53 @@ export class SimulationRng implements Rng {
     }
   }
 
-  /** Fisher–Yates in place with `below` (`uniformInt` beyond 2^16 cards). */
+  /**
+   * Fisher–Yates in place with `below(i + 1)` (`uniformInt` beyond 2^16 cards), drawing exactly
+   * what `below` would: written out with the state in locals, which V8 keeps in registers.
+   */
   shuffle(cards: Uint8Array): Uint8Array {
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = i < HALF_RANGE ? this.below(i + 1) : uniformInt(this, i + 1);
-      const card = cards[i]!;
-      cards[i] = cards[j]!;
-      cards[j] = card;
+    let i = cards.length - 1;
+    for (; i >= HALF_RANGE; i--) swap(cards, i, uniformInt(this, i + 1));
+    const s = this.state;
+    let [s0, s1, s2, s3] = [s[0]!, s[1]!, s[2]!, s[3]!];
+    let spare = this.spare;
+    for (; i > 0; i--) {
+      const n = i + 1;
+      let j: number;
+      for (;;) {
+        let half = spare;
+        if (half >= 0) spare = -1;
+        else {
+          const word = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+          const t = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= t;
+          s3 = rotl(s3, 11);
+          half = word >>> 16;
+          spare = word & 0xffff;
+        }
+        const product = half * n;
+        const low = product & 0xffff;
+        if (low >= n || low >= (HALF_RANGE - n) % n) {
+          j = product >>> 16;
+          break;
+        }
+      }
+      swap(cards, i, j);
     }
+    [s[0], s[1], s[2], s[3]] = [s0, s1, s2, s3];
+    this.spare = spare;
     return cards;
   }
 }
 
 const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
+
+function swap(cards: Uint8Array, i: number, j: number): void {
+  const card = cards[i]!;
+  cards[i] = cards[j]!;
+  cards[j] = card;
+}

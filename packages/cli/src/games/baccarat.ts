@@ -1,5 +1,5 @@
 import { baccarat } from "@fuda/rules";
-import { HmacDrbg } from "@fuda/shoe";
+import { SimulationRng } from "@fuda/shoe";
 
 import { CliError } from "../command";
 import type { SimulateOptions } from "../commands/simulate";
@@ -46,11 +46,11 @@ export function analyze(game: string) {
 
 /**
  * `fuda simulate <game>`: whole shoes, every bet settled each round it is offered. The hex seed
- * keys the HMAC DRBG, which seeds the fast simulation generator.
+ * keys the HMAC DRBG, which seeds the fast simulation generator (SimulationRng).
  */
 export function simulate({ game, rounds, seed }: SimulateOptions) {
   const variant = variantOf(game);
-  const rng = new baccarat.Sfc32(new HmacDrbg({ serverSeed: seed }));
+  const rng = SimulationRng.fromSeed({ serverSeed: seed });
   const started = performance.now();
   const result = baccarat.simulate({ variant, rounds, rng });
   const seconds = (performance.now() - started) / 1000;

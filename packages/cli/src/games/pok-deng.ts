@@ -1,5 +1,5 @@
 import { pokDeng } from "@fuda/rules";
-import { HmacDrbg } from "@fuda/shoe";
+import { SimulationRng } from "@fuda/shoe";
 
 import type { SimulateOptions } from "../commands/simulate";
 
@@ -31,10 +31,10 @@ export function analyze(game: string) {
 
 /**
  * `fuda simulate pok-deng`: whole 8-deck shoes, one unit on all ten bets each round. The hex
- * seed keys the HMAC DRBG, which seeds the fast simulation generator.
+ * seed keys the HMAC DRBG, which seeds the fast simulation generator (SimulationRng).
  */
 export function simulate({ game, rounds, seed }: SimulateOptions) {
-  const rng = new pokDeng.Xoshiro128(new HmacDrbg({ serverSeed: seed }));
+  const rng = SimulationRng.fromSeed({ serverSeed: seed });
   const started = performance.now();
   const result = pokDeng.simulatePokDeng({ rounds, rng });
   const seconds = (performance.now() - started) / 1000;

@@ -1,3 +1,5 @@
+import type { Fraction } from "../fraction";
+import { fraction } from "../fraction";
 import type { BetId, Variant } from "./bets";
 import { betsOf, payoutOdds } from "./bets";
 import {
@@ -15,30 +17,6 @@ import {
   rankValue,
   winnerOf,
 } from "./hand";
-
-/** An exact non-negative fraction, always in lowest terms. */
-export interface Fraction {
-  readonly num: bigint;
-  readonly den: bigint;
-}
-
-const gcd = (a: bigint, b: bigint): bigint => {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-};
-
-export function fraction(num: bigint, den: bigint): Fraction {
-  const divisor = gcd(num, den);
-  return { num: num / divisor, den: den / divisor };
-}
-
-/** The nearest double (to within one unit in the last place or so). */
-export function fractionToNumber({ num, den }: Fraction): number {
-  const scale = 10n ** 30n;
-  return Number((num * scale) / den) / 1e30;
-}
-
-export const formatFraction = ({ num, den }: Fraction): string => `${num}/${den}`;
 
 /** Ordered six-card sequences behind each outcome code, out of `total`. */
 export interface OutcomeWeights {

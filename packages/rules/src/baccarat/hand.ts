@@ -17,6 +17,9 @@ export const CARD_VALUE: Uint8Array = (() => {
   return table;
 })();
 
+/** `LAST_DIGIT[sum]` = sum mod 10 for a sum of two values (a lookup is cheaper than `%`). */
+const LAST_DIGIT: Uint8Array = Uint8Array.from({ length: 19 }, (_, sum) => sum % 10);
+
 /** Baccarat value of a rank (1..13). */
 export const rankValue = (rank: number): number => (rank <= 9 ? rank : 0);
 
@@ -117,8 +120,8 @@ export function dealCode(cards: ArrayLike<number>, at: number): number {
   const banker1 = cards[at + 1]!;
   const player2 = cards[at + 2]!;
   const banker2 = cards[at + 3]!;
-  let player = (CARD_VALUE[player1]! + CARD_VALUE[player2]!) % 10;
-  let banker = (CARD_VALUE[banker1]! + CARD_VALUE[banker2]!) % 10;
+  let player = LAST_DIGIT[CARD_VALUE[player1]! + CARD_VALUE[player2]!]!;
+  let banker = LAST_DIGIT[CARD_VALUE[banker1]! + CARD_VALUE[banker2]!]!;
   let code =
     (rankOfCard(player1) === rankOfCard(player2) ? PLAYER_PAIR : 0) |
     (rankOfCard(banker1) === rankOfCard(banker2) ? BANKER_PAIR : 0);
@@ -127,11 +130,11 @@ export function dealCode(cards: ArrayLike<number>, at: number): number {
   let playerThird = PLAYER_STOOD;
   if (playerDraws(player)) {
     playerThird = CARD_VALUE[cards[next++]!]!;
-    player = (player + playerThird) % 10;
+    player = LAST_DIGIT[player + playerThird]!;
     code |= PLAYER_DREW;
   }
   if (bankerDraws(banker, playerThird)) {
-    banker = (banker + CARD_VALUE[cards[next]!]!) % 10;
+    banker = LAST_DIGIT[banker + CARD_VALUE[cards[next]!]!]!;
     code |= BANKER_DREW;
   }
   return code | player | (banker << 4);

@@ -61,16 +61,10 @@ export {
   parseResults,
   roads,
 } from "./roads";
-export type { Analysis, EventName, Fraction, OutcomeWeights } from "./analyze";
-export {
-  analyze,
-  EVENTS,
-  formatFraction,
-  fraction,
-  fractionToNumber,
-  outcomeWeights,
-  rankCounts,
-} from "./analyze";
+export type { Fraction } from "../fraction";
+export { formatFraction, fraction, fractionToNumber } from "../fraction";
+export type { Analysis, EventName, OutcomeWeights } from "./analyze";
+export { analyze, EVENTS, outcomeWeights, rankCounts } from "./analyze";
 export type { BetStatistics, Simulation, SimulationOptions } from "./simulate";
 export { ROUND_MAX_CARDS, simulate, variantComposition } from "./simulate";
 export type { QuickGame, QuickHand, QuickPhase, QuickSpot, QuickStep } from "./quick-game";
@@ -85,4 +79,3 @@ export {
   startOver,
   undo,
 } from "./quick-game";
-export { Sfc32 } from "./sfc32";

@@ -2,7 +2,7 @@ import type { CutCardRange, Rng, Shoe } from "@fuda/shoe";
 import {
   burnFirstCard,
   DEFAULT_CUT_CARD,
-  draw,
+  drawCards,
   endRound,
   newShoe,
   quickGameDeck,
@@ -118,7 +118,7 @@ function playQuick(shoe: Shoe, rng: Rng, rounds: number, tally: Float64Array): n
 /** Deals the next round in place and draws its cards from the shoe (which flags the cut card). */
 function dealRoundFrom(shoe: Shoe): number {
   const code = dealCode(shoe.cards, shoe.position);
-  for (let k = cardsUsedOf(code); k > 0; k--) draw(shoe);
+  drawCards(shoe, cardsUsedOf(code));
   return code;
 }
 

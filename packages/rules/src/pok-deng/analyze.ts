@@ -1,7 +1,7 @@
 import { cardCounts, rankOf, standardDecks } from "@fuda/shoe";
 
-import type { Fraction } from "./fraction";
-import { fraction } from "./fraction";
+import type { Fraction } from "../fraction";
+import { fraction } from "../fraction";
 import { HAND_CLASS_COUNT, handClass, handCode, isPokDengCard } from "./hand";
 import type { SeatOutcome } from "./outcome";
 import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeOfClasses } from "./outcome";

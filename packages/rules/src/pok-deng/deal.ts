@@ -3,7 +3,7 @@ import {
   DEFAULT_CUT_CARD,
   burn,
   burnFirstCard,
-  draw,
+  drawCards,
   endRound,
   newShoe,
   reshuffle,
@@ -44,14 +44,20 @@ export function reopenShoe(shoe: Shoe, rng: Rng): FirstCardBurn {
 }
 
 /**
- * Deals one round into `dealt` (12 cards, in deal order) without allocating: the round opens,
- * one card is burned face down, then P1…P5 and the Banker get one card each, twice. The caller
- * ends the round (`endRound`) once it is settled.
+ * Deals one round in place: the round opens, one card is burned face down, then P1…P5 and the
+ * Banker get one card each, twice. Returns the index in `shoe.cards` of the round's first dealt
+ * card (its 12 cards follow in deal order). The caller ends the round (`endRound`) once settled.
  */
-export function dealRoundInto(shoe: Shoe, dealt: Uint8Array): void {
+export function dealRoundAt(shoe: Shoe): number {
   startRound(shoe);
   burn(shoe, 1);
-  for (let i = 0; i < CARDS_PER_ROUND; i++) dealt[i] = draw(shoe);
+  return drawCards(shoe, CARDS_PER_ROUND);
+}
+
+/** `dealRoundAt`, copying the 12 cards into `dealt` (no allocation). */
+export function dealRoundInto(shoe: Shoe, dealt: Uint8Array): void {
+  const at = dealRoundAt(shoe);
+  dealt.set(shoe.cards.subarray(at, at + CARDS_PER_ROUND));
 }
 
 export interface DealtPokDengRound {

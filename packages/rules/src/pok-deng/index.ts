@@ -46,8 +46,8 @@ export {
 } from "./bets";
 export type { SeatRoadMark, SeatRoadResult } from "./roads";
 export { seatRoadMark, seatRoads } from "./roads";
-export type { Fraction } from "./fraction";
-export { formatFraction, fractionToNumber } from "./fraction";
+export type { Fraction } from "../fraction";
+export { formatFraction, fractionToNumber } from "../fraction";
 export type { PokDengAnalysis } from "./analyze";
 export { analyzePokDeng } from "./analyze";
 export type { DealtPokDengRound, PokDengShoeOptions } from "./deal";
@@ -55,10 +55,15 @@ export {
   POK_DENG_DECKS,
   REVEAL_ORDER,
   dealRound,
+  dealRoundAt,
   dealRoundInto,
   openShoe,
   reopenShoe,
 } from "./deal";
 export type { PokDengSimulation, PokDengSimulationOptions, SimulatedBet } from "./simulate";
 export { simulatePokDeng } from "./simulate";
-export { Xoshiro128 } from "./xoshiro";
+/**
+ * @deprecated The shared simulation generator is `SimulationRng` from @fuda/shoe (the same
+ * xoshiro128** and seeding); this alias stays until joker blackjack imports it from there.
+ */
+export { SimulationRng as Xoshiro128 } from "@fuda/shoe";

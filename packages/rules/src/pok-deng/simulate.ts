@@ -5,7 +5,7 @@ import { PAIR_RETURN } from "./bets";
 import { PAIR_BIT, handClass, handCode } from "./hand";
 import type { SeatOutcome } from "./outcome";
 import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeOfClasses } from "./outcome";
-import { dealRoundInto, openShoe, reopenShoe } from "./deal";
+import { dealRoundAt, openShoe, reopenShoe } from "./deal";
 import { CARDS_PER_ROUND, SEAT_COUNT } from "./round";
 
 export interface PokDengSimulationOptions {
@@ -48,7 +48,6 @@ export function simulatePokDeng({
   }
   const { shoe } = openShoe({ rng, decks, cutCard });
   let shoes = 1;
-  const dealt = new Uint8Array(CARDS_PER_ROUND);
   const outcomeCounts = new Float64Array(SEAT_OUTCOMES.length);
   const outcomeNet = Int8Array.from(SEAT_OUTCOME_NET);
   let seatSum = 0;
@@ -60,13 +59,14 @@ export function simulatePokDeng({
       reopenShoe(shoe, rng);
       shoes++;
     }
-    dealRoundInto(shoe, dealt);
+    const at = dealRoundAt(shoe);
     endRound(shoe);
-    const banker = handClass(handCode(dealt[SEAT_COUNT]!, dealt[CARDS_PER_ROUND - 1]!));
+    const cards = shoe.cards;
+    const banker = handClass(handCode(cards[at + SEAT_COUNT]!, cards[at + CARDS_PER_ROUND - 1]!));
     let seatNet = 0;
     let pairNet = 0;
     for (let seat = 0; seat < SEAT_COUNT; seat++) {
-      const player = handCode(dealt[seat]!, dealt[seat + SEAT_COUNT + 1]!);
+      const player = handCode(cards[at + seat]!, cards[at + seat + SEAT_COUNT + 1]!);
       const outcome = seatOutcomeOfClasses(handClass(player), banker);
       outcomeCounts[outcome]!++;
       seatNet += outcomeNet[outcome]!;

@@ -1,16 +1,15 @@
-import { HmacDrbg } from "@fuda/shoe";
+import { SimulationRng } from "@fuda/shoe";
 import { describe, expect, it } from "vitest";
 
 import {
   SEAT_OUTCOMES,
-  Xoshiro128,
   analyzePokDeng,
   fractionToNumber,
   simulatePokDeng,
 } from "../../src/pok-deng";
 
 const simulate = (rounds: number, serverSeed: string) =>
-  simulatePokDeng({ rounds, rng: new Xoshiro128(new HmacDrbg({ serverSeed })) });
+  simulatePokDeng({ rounds, rng: SimulationRng.fromSeed({ serverSeed }) });
 
 describe("Pok Deng simulator", () => {
   const exact = analyzePokDeng();
