@@ -1,24 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import analyzeCommand from "../src/commands/analyze";
 import roadsCommand from "../src/commands/roads";
 import simulateCommand from "../src/commands/simulate";
 import { simulate } from "../src/games/baccarat";
-
-/** Runs a command in-process and parses the JSON it printed. */
-async function runJson(command: (args: string[]) => Promise<number>, args: string[]) {
-  let stdout = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const code = await command(args);
-  return { code, json: JSON.parse(stdout) as Record<string, unknown> };
-}
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+import { runJson } from "./run-json";
 
 describe("fuda analyze baccarat", () => {
   it("prints every bet's exact RTP and the outcome probabilities of the commission table", async () => {
@@ -43,7 +29,6 @@ describe("fuda analyze baccarat", () => {
     expect(noCommission.json).toMatchObject({
       bets: { banker: { rtpExact: "19240298465317/19524993263685" } },
     });
-    vi.restoreAllMocks();
     const quick = await runJson(analyzeCommand, ["quick-baccarat", "--json"]);
     expect(quick.json).toMatchObject({ cards: 520, bets: { playerPair: { rtpExact: "156/173" } } });
     expect(Object.keys(quick.json.bets as object)).toEqual([

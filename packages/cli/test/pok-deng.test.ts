@@ -1,23 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import analyzeCommand from "../src/commands/analyze";
 import simulateCommand from "../src/commands/simulate";
 import { analyze, simulate } from "../src/games/pok-deng";
-
-/** Runs a command in-process and parses the JSON it printed. */
-async function runJson(command: (args: string[]) => Promise<number>, args: string[]) {
-  let stdout = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const code = await command(args);
-  return { code, json: JSON.parse(stdout) as unknown };
-}
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+import { runJson } from "./run-json";
 
 describe("fuda analyze pok-deng", () => {
   it("prints the exact Player N and Pair RTPs and the outcome distribution as JSON", async () => {

@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { fromHex, isPermutationOf, standardDecks, toHex } from "@fuda/shoe";
 
 import shoe from "../src/commands/shoe";
+import { runCommand } from "./run-json";
 
 const root = resolve(import.meta.dirname, "../../..");
 
@@ -35,21 +36,7 @@ interface NewShoeOutput {
   reveal: { salt: string; cards: string };
 }
 
-/** Runs the command in-process and returns what it printed. */
-async function run(args: string[]): Promise<{ code: number; stdout: string }> {
-  let stdout = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const code = await shoe(args);
-  vi.restoreAllMocks();
-  return { code, stdout };
-}
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const run = (args: string[]) => runCommand(shoe, args);
 
 let dir: string;
 beforeAll(async () => {
