@@ -68,3 +68,4 @@ export function exitOnEnvError(error: unknown): never {
 }
 
 export { serve, type ServeOptions } from "./serve";
+export { runNext, type RunNextOptions } from "./next";
