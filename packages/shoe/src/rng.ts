@@ -212,44 +212,47 @@ export class SimulationRng implements Rng {
 
   /**
    * Fisher–Yates in place with `below(i + 1)` (`uniformInt` beyond 2^16 cards), drawing exactly
-   * what `below` would: written out with the state in locals, which V8 keeps in registers.
+   * what `below` would, written out: the state in locals, which V8 keeps in registers, and each
+   * word's two halves used in turn without the `spare` round trip (about twice as fast).
    */
   shuffle(cards: Uint8Array): Uint8Array {
     let i = cards.length - 1;
     for (; i >= HALF_RANGE; i--) swap(cards, i, uniformInt(this, i + 1));
+    // A half that `below` left over is used first, as `below` would.
+    for (; i > 0 && this.spare >= 0; i--) swap(cards, i, this.below(i + 1));
     const s = this.state;
-    // Plain locals, not a destructured array literal: nothing allocated per shuffle.
     let s0 = s[0]!;
     let s1 = s[1]!;
     let s2 = s[2]!;
     let s3 = s[3]!;
-    let spare = this.spare;
-    for (; i > 0; i--) {
-      const n = i + 1;
-      let j: number;
-      for (;;) {
-        let half = spare;
-        if (half >= 0) spare = -1;
-        else {
-          const word = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
-          const t = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= t;
-          s3 = rotl(s3, 11);
-          half = word >>> 16;
+    let spare = -1;
+    while (i > 0) {
+      const word = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = rotl(s3, 11);
+      // The high half for n = i + 1; a refused half leaves n as it is for the low half.
+      let n = i + 1;
+      let product = (word >>> 16) * n;
+      let low = product & 0xffff;
+      if (low >= n || low >= (HALF_RANGE - n) % n) {
+        swap(cards, i, product >>> 16);
+        if (--i === 0) {
           spare = word & 0xffff;
-        }
-        const product = half * n;
-        const low = product & 0xffff;
-        if (low >= n || low >= (HALF_RANGE - n) % n) {
-          j = product >>> 16;
           break;
         }
+        n = i + 1;
       }
-      swap(cards, i, j);
+      product = (word & 0xffff) * n;
+      low = product & 0xffff;
+      if (low >= n || low >= (HALF_RANGE - n) % n) {
+        swap(cards, i, product >>> 16);
+        i--;
+      }
     }
     s[0] = s0;
     s[1] = s1;

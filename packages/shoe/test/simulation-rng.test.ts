@@ -87,21 +87,24 @@ describe("below(n): unbiased 16-bit multiply-shift with rejection", () => {
 });
 
 describe("shuffling with the simulation generator", () => {
-  it("is Fisher–Yates with below(i + 1)", () => {
+  it("is Fisher–Yates with below(i + 1), a half left over by below included", () => {
     fc.assert(
-      fc.property(fc.nat(), fc.integer({ min: 1, max: 8 }), (nonce, decks) => {
+      fc.property(fc.nat(), fc.integer({ min: 1, max: 8 }), fc.nat(3), (nonce, decks, before) => {
         const seed = { serverSeed: "c0ffee", nonce };
-        const shuffled = shuffle(standardDecks(decks), SimulationRng.fromSeed(seed));
+        const shuffler = SimulationRng.fromSeed(seed);
         const rng = SimulationRng.fromSeed(seed);
+        for (let k = 0; k < before; k++) expect(shuffler.below(7)).toBe(rng.below(7));
+        const shuffled = shuffle(standardDecks(decks), shuffler);
         const expected = standardDecks(decks);
         for (let i = expected.length - 1; i > 0; i--) {
           const j = rng.below(i + 1);
           [expected[i], expected[j]] = [expected[j]!, expected[i]!];
         }
         expect(shuffled).toEqual(expected);
+        expect(shuffler.below(1000)).toBe(rng.below(1000));
         expect(isPermutationOf(shuffled, standardDecks(decks))).toBe(true);
       }),
-      { numRuns: 30 },
+      { numRuns: 60 },
     );
   });
 
