@@ -112,32 +112,58 @@ export function outcomeCode(
 }
 
 /**
+ * The rest of a round's outcome code — final totals and who drew — from the two-card totals and
+ * the values of the fifth and sixth cards, by the third-card rules (a card not drawn is ignored).
+ */
+function roundEnding(player: number, banker: number, fifth: number, sixth: number): number {
+  if (isNatural(player) || isNatural(banker)) return player | (banker << 4);
+  let code = 0;
+  let bankerThird = fifth;
+  let playerThird = PLAYER_STOOD;
+  if (playerDraws(player)) {
+    playerThird = fifth;
+    player = (player + fifth) % 10;
+    code |= PLAYER_DREW;
+    bankerThird = sixth;
+  }
+  if (bankerDraws(banker, playerThird)) {
+    banker = (banker + bankerThird) % 10;
+    code |= BANKER_DREW;
+  }
+  return code | player | (banker << 4);
+}
+
+/** `ROUND_ENDINGS[((player * 10 + banker) * 10 + fifth) * 10 + sixth]` = `roundEnding(…)`. */
+const ROUND_ENDINGS: Uint16Array = (() => {
+  const table = new Uint16Array(10_000);
+  for (let index = 0; index < 10_000; index++) {
+    const [player, banker, fifth, sixth] = [index / 1000, index / 100, index / 10, index].map(
+      (part) => Math.floor(part) % 10,
+    ) as [number, number, number, number];
+    table[index] = roundEnding(player, banker, fifth, sixth);
+  }
+  return table;
+})();
+
+/**
  * Deals one round from `cards` starting at `at` (Player, Banker, Player, Banker, then third
  * cards Player first) and returns its outcome code; `cardsUsedOf(code)` cards were used.
+ * Lookups only: the draws are random, so branches on them would be mispredicted half the time.
  */
 export function dealCode(cards: ArrayLike<number>, at: number): number {
   const player1 = cards[at]!;
   const banker1 = cards[at + 1]!;
   const player2 = cards[at + 2]!;
   const banker2 = cards[at + 3]!;
-  let player = LAST_DIGIT[CARD_VALUE[player1]! + CARD_VALUE[player2]!]!;
-  let banker = LAST_DIGIT[CARD_VALUE[banker1]! + CARD_VALUE[banker2]!]!;
-  let code =
+  const player = LAST_DIGIT[CARD_VALUE[player1]! + CARD_VALUE[player2]!]!;
+  const banker = LAST_DIGIT[CARD_VALUE[banker1]! + CARD_VALUE[banker2]!]!;
+  // Past the end of `cards` (a round that needed fewer) a missing card reads as 0, unused.
+  const fifth = CARD_VALUE[cards[at + 4] ?? 0]!;
+  const sixth = CARD_VALUE[cards[at + 5] ?? 0]!;
+  const pairs =
     (rankOfCard(player1) === rankOfCard(player2) ? PLAYER_PAIR : 0) |
     (rankOfCard(banker1) === rankOfCard(banker2) ? BANKER_PAIR : 0);
-  if (isNatural(player) || isNatural(banker)) return code | player | (banker << 4);
-  let next = at + 4;
-  let playerThird = PLAYER_STOOD;
-  if (playerDraws(player)) {
-    playerThird = CARD_VALUE[cards[next++]!]!;
-    player = LAST_DIGIT[player + playerThird]!;
-    code |= PLAYER_DREW;
-  }
-  if (bankerDraws(banker, playerThird)) {
-    banker = LAST_DIGIT[banker + CARD_VALUE[cards[next]!]!]!;
-    code |= BANKER_DREW;
-  }
-  return code | player | (banker << 4);
+  return pairs | ROUND_ENDINGS[((player * 10 + banker) * 10 + fifth) * 10 + sixth]!;
 }
 
 /** One dealt round, readable. */
