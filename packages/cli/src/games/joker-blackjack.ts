@@ -1,15 +1,15 @@
-import { jokerBlackjack, pokDeng } from "@fuda/rules";
-import { HmacDrbg } from "@fuda/shoe";
+import { jokerBlackjack } from "@fuda/rules";
+import { SimulationRng } from "@fuda/shoe";
 
 import type { SimulateOptions } from "../commands/simulate";
 
 /**
  * `fuda simulate joker-blackjack`: seven seats of basic strategy on 6 decks + 1 joker, dealer
  * stands on soft 17. As for Pok Deng, the hex seed keys the HMAC DRBG, which seeds the fast
- * xoshiro128** generator that shuffles the shoes.
+ * xoshiro128** generator (`SimulationRng`) that shuffles the shoes.
  */
 export function simulate({ game, rounds, seed }: SimulateOptions) {
-  const rng = new pokDeng.Xoshiro128(new HmacDrbg({ serverSeed: seed }));
+  const rng = SimulationRng.fromSeed({ serverSeed: seed });
   const started = performance.now();
   const report = jokerBlackjack.simulate({ rounds, seed, rng });
   const seconds = (performance.now() - started) / 1000;

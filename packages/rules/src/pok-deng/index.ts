@@ -62,8 +62,3 @@ export {
 } from "./deal";
 export type { PokDengSimulation, PokDengSimulationOptions, SimulatedBet } from "./simulate";
 export { simulatePokDeng } from "./simulate";
-/**
- * @deprecated The shared simulation generator is `SimulationRng` from @fuda/shoe (the same
- * xoshiro128** and seeding); this alias stays until joker blackjack imports it from there.
- */
-export { SimulationRng as Xoshiro128 } from "@fuda/shoe";
