@@ -115,7 +115,7 @@ async function main(mode: Mode): Promise<void> {
   try {
     // The Prisma client is generated code: make it before the first import of @fuda/db.
     await run(turbo, ["run", "generate", "--filter=@fuda/db"], root, true);
-    const { createDb, migrate, resolveDatabaseUrl, seed } = await import("@fuda/db");
+    const { resolveDatabaseUrl, setupDatabase } = await import("@fuda/db");
 
     const database = await resolveDatabaseUrl({ log });
     stops.push(() => database.stop());
@@ -123,14 +123,10 @@ async function main(mode: Mode): Promise<void> {
       database.embedded ? `embedded PostgreSQL at ${database.url}` : "PostgreSQL from DATABASE_URL",
     );
 
-    const applied = await migrate(database.url, { log });
+    const setUp = await setupDatabase({ url: database.url, log });
     log(
-      `migrations: ${applied.applied.length === 0 ? "up to date" : `applied ${applied.applied.join(", ")}`}`,
+      `migrations: ${setUp.applied.length === 0 ? "up to date" : `applied ${setUp.applied.join(", ")}`}; ${setUp.tables} demo tables`,
     );
-    const db = createDb(database.url);
-    const seeded = await seed(db);
-    await db.$disconnect();
-    log(`seed: ${seeded.tables} demo tables`);
 
     if (mode === "start") {
       log("building (cached after the first time)…");

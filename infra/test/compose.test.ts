@@ -151,8 +151,8 @@ describe("the db-setup service", () => {
     const service = services["db-setup"]!;
     expect(service.image).toBe(services["game-api"]?.image);
     expect(service.depends_on).toEqual({ postgres: { condition: "service_healthy" } });
-    // Its image's working directory is apps/game-api; `$$` is compose's escaped `$`.
-    const [command, ...args] = service.command!.map((arg) => arg.replaceAll("$$", "$"));
+    // Its image's working directory is apps/game-api.
+    const [command, ...args] = service.command!;
     const env = { ...process.env, DATABASE_URL: database.url };
     const setUp = () => run(command!, args, { cwd: join(root, "apps", "game-api"), env });
     const first = await setUp();

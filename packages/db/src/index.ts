@@ -8,4 +8,5 @@ export type { MigrateOptions } from "./migrate";
 export { resolveDatabaseUrl } from "./resolve";
 export type { ResolveDatabaseOptions, ResolvedDatabase } from "./resolve";
 export { demoTables, seed } from "./seed";
+export { setupDatabase } from "./setup";
 export type { BetLimit, DemoTable, TableLimits } from "./seed";
