@@ -49,6 +49,16 @@ describe("fuda simulate pok-deng", () => {
     expect(Math.abs(bets.seatPair.rtp - 372 / 415)).toBeLessThan(4 * bets.seatPair.stdErr);
   });
 
+  it("refuses a bad round count or seed with a one-line error", async () => {
+    await expect(simulateCommand(["pok-deng", "--rounds", "0"])).rejects.toMatchObject({
+      message: '--rounds must be a positive integer, got "0"',
+      exitCode: 2,
+    });
+    await expect(simulateCommand(["pok-deng", "--seed", "xyz"])).rejects.toThrow(
+      /--seed must be hex/,
+    );
+  });
+
   it("reproduces its report from the same seed", () => {
     const strip = ({ roundsPerSecond: _, ...rest }: ReturnType<typeof simulate>) => rest;
     const options = { game: "pok-deng", rounds: 3000, seed: "abcd" };

@@ -51,6 +51,25 @@ export interface BetViolation {
   message: string;
 }
 
+/** A bet naming no bet of this game or no seat, or null: such a bet can be neither placed nor settled. */
+function unknownBetOrSeat(
+  bet: PokDengBet,
+): { rule: "UNKNOWN_BET" | "UNKNOWN_SEAT"; message: string } | null {
+  if (!POK_DENG_BET_IDS.includes(bet.id)) {
+    return {
+      rule: "UNKNOWN_BET",
+      message: `bet "${bet.id}" does not exist (bets: ${POK_DENG_BET_IDS.join(", ")})`,
+    };
+  }
+  if (!isSeatNumber(bet.seat)) {
+    return {
+      rule: "UNKNOWN_SEAT",
+      message: `${bet.id}: seat must be 1 to ${SEAT_COUNT}, got ${String(bet.seat)}`,
+    };
+  }
+  return null;
+}
+
 const formatPoints = (units: number) =>
   (units / POINT).toLocaleString("en-US", { maximumFractionDigits: 2 });
 
@@ -68,20 +87,9 @@ export function validateBets(options: {
   const violations: BetViolation[] = [];
   const spotTotals = new Map<string, { first: number; bet: PokDengBet; total: number }>();
   bets.forEach((bet, index) => {
-    if (!POK_DENG_BET_IDS.includes(bet.id)) {
-      violations.push({
-        bet: index,
-        rule: "UNKNOWN_BET",
-        message: `bet "${bet.id}" does not exist (bets: ${POK_DENG_BET_IDS.join(", ")})`,
-      });
-      return;
-    }
-    if (!isSeatNumber(bet.seat)) {
-      violations.push({
-        bet: index,
-        rule: "UNKNOWN_SEAT",
-        message: `${bet.id}: seat must be 1 to ${SEAT_COUNT}, got ${String(bet.seat)}`,
-      });
+    const unknown = unknownBetOrSeat(bet);
+    if (unknown !== null) {
+      violations.push({ bet: index, ...unknown });
       return;
     }
     if (!isWholePoints(bet.stake) || bet.stake <= 0) {
@@ -139,6 +147,14 @@ export interface PokDengSettlement {
 
 /** Settles one bet on a dealt round. Player N and Player N Pair settle independently (example 7). */
 export function settleBet(bet: PokDengBet, round: PokDengRound): PokDengSettlement {
+  // Refused rather than guessed: an unknown id would otherwise settle as a Player N bet.
+  const unknown = unknownBetOrSeat(bet);
+  if (unknown !== null) throw new RangeError(`cannot settle: ${unknown.message}`);
+  if (!Number.isSafeInteger(bet.stake) || bet.stake <= 0) {
+    throw new RangeError(
+      `cannot settle ${betName(bet)}: stake must be a positive integer of units`,
+    );
+  }
   const seat = seatHandCode(round, bet.seat);
   if (bet.id === "seatPair") {
     const returned = (seat & PAIR_BIT) !== 0 ? PAIR_RETURN * bet.stake : 0;

@@ -1,7 +1,7 @@
 import { HmacDrbg, parseCard, shoeFromJson, startRound, toHex } from "@fuda/shoe";
 import { describe, expect, it } from "vitest";
 
-import { dealRound, openShoe, reopenShoe, seatCards } from "../../src/pok-deng";
+import { REVEAL_ORDER, dealRound, openShoe, reopenShoe, seatCards } from "../../src/pok-deng";
 
 /** A shoe dealing `order` as given, the cut card just before index `cutIndex` (-1: none). */
 const stackedShoe = (order: string[], cutIndex = -1) =>
@@ -34,6 +34,10 @@ describe("Pok Deng deal", () => {
     expect(dealt.cards.banker).toEqual([parseCard("6♠"), parseCard("6♥")]);
     expect(dealt.lastRound).toBe(false);
     expect(dealRound(shoe).number).toBe(2);
+  });
+
+  it("reveals Player 1 … Player 5, then the Banker", () => {
+    expect(REVEAL_ORDER).toEqual([1, 2, 3, 4, 5, "banker"]);
   });
 
   it("the round in which the cut card comes out is the shoe's last, and it is finished", () => {

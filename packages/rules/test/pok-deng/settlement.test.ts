@@ -47,6 +47,11 @@ describe("Player N bet settlement", () => {
     expect(settle("A♦ K♦", "Q♦ K♣").outcome).toBe("win2to1");
   });
 
+  it("a win with a flush or pair that is not 7.x over a Banker 0 or 6 still pays 2:1", () => {
+    expect(settle("2♠ 2♥", "4♦ 6♣")).toMatchObject({ outcome: "win2to1", returned: 400 });
+    expect(settle("3♦ 4♦", "K♦ 6♣")).toMatchObject({ outcome: "win2to1", returned: 400 });
+  });
+
   it("equal scores tie and return the 200 reserved, whatever the patterns", () => {
     expect(settle("5♥ 5♦", "A♣ A♠")).toMatchObject({ outcome: "tie", returned: 200, net: 0 });
     expect(settle("9♠ K♠", "9♦ Q♣")).toMatchObject({ outcome: "tie", returned: 200 });
@@ -75,6 +80,25 @@ describe("Player N bet settlement", () => {
       "tie",
       "lose1to1",
     ]);
+  });
+});
+
+describe("settling a bet", () => {
+  it("holds a deposit equal to the stake on a Player N bet", () => {
+    expect(depositFor(bet("seat", 700))).toBe(700);
+    expect(reservedFor(bet("seat", 700))).toBe(1400);
+  });
+
+  it("refuses an unknown bet or seat instead of settling it as a Player N bet", () => {
+    const round = roundWith("9♠ K♠", "A♣ 2♣");
+    const banker = { id: "banker" as PokDengBet["id"], seat: 1 as const, stake: 100 };
+    expect(() => settleBet(banker, round)).toThrow('cannot settle: bet "banker" does not exist');
+    expect(() => settleBet(bet("seatPair", 100, 6 as SeatNumber), round)).toThrow(
+      "cannot settle: seatPair: seat must be 1 to 5, got 6",
+    );
+    expect(() => settleBet(bet("seat", Number.NaN), round)).toThrow(
+      "cannot settle Player 1: stake must be a positive integer of units",
+    );
   });
 });
 
