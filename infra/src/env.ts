@@ -11,6 +11,8 @@ export const envSchema = z.object({
   ADMIN_PORT: port(3001),
   GAME_API_PORT: port(4000),
   RESULTS_FEED_PORT: port(4100),
+  /** The apps' scripts run with their package's and the workspace's bin folders in front. */
+  PATH: z.string().default(""),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -147,7 +147,7 @@ async function main(mode: Mode): Promise<void> {
           command: "sh",
           args: ["-c", `exec ${await scriptOf(folder, mode)}`],
           env: {
-            PATH: `${join(folder, "node_modules", ".bin")}:${join(root, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
+            PATH: `${join(folder, "node_modules", ".bin")}:${join(root, "node_modules", ".bin")}:${env.PATH}`,
             PORT: String(app.port),
             HOST: host,
             DATABASE_URL: database.url,
