@@ -93,4 +93,11 @@ describe("fuda roads", () => {
   it("refuses a result letter other than B, P or T with a one-line error", async () => {
     await expect(roadsCommand(["BPX"])).rejects.toThrow(/roads: result 3 is "X"/);
   });
+
+  it("refuses missing results, a second word, an unknown option and --json given a value", async () => {
+    await expect(roadsCommand(["--json"])).rejects.toThrow(/roads: give the results/);
+    await expect(roadsCommand(["BBP", "PT", "--json"])).rejects.toThrow(/as one word.*"PT"/);
+    await expect(roadsCommand(["BBP", "--ask"])).rejects.toThrow(/unknown option --ask/);
+    await expect(roadsCommand(["--json", "BBP"])).rejects.toThrow(/--json takes no value/);
+  });
 });

@@ -22,9 +22,20 @@ const roads: Command = (args) =>
 
 function printRoads(args: string[]): number {
   const parsed = parseArgs(args);
-  const results = parsed.positional[0];
+  // `--json BBP` would read the results as the flag's value: say so rather than "no results".
+  if (typeof parsed.options.get("json") === "string")
+    throw new CliError(
+      "roads: --json takes no value; give the results first: roads BBPTPBBB --json",
+    );
+  const unknown = [...parsed.options.keys()].find((name) => name !== "json");
+  if (unknown !== undefined) throw new CliError(`roads: unknown option --${unknown}`);
+  const [results, ...extra] = parsed.positional;
   if (results === undefined)
     throw new CliError("roads: give the results, one letter per round (B, P, T), e.g. BBPTPBBB");
+  if (extra.length > 0)
+    throw new CliError(
+      `roads: give the results as one word, e.g. BBPTPBBB (also got "${extra.join(" ")}")`,
+    );
   let rounds: baccarat.RoadRound[];
   try {
     rounds = baccarat.parseResults(results);
