@@ -9,6 +9,7 @@ import {
   newQuickGame,
   next,
   POINT,
+  QUICK_SPOTS,
   QUICK_START_BALANCE,
   startOver,
   undo,
@@ -32,6 +33,11 @@ describe("the quick game (seed 002)", () => {
     expect(QUICK_START_BALANCE).toBe(50 * POINT);
     expect(fresh.shoe.cards).toHaveLength(quickGameDeck().length);
     expect(fresh.phase).toBe("betting");
+  });
+
+  it("lays out its five spots left to right: Player Pair, Player, Tie, Banker, Banker Pair", () => {
+    expect(QUICK_SPOTS).toEqual(["playerPair", "player", "tie", "banker", "bankerPair"]);
+    expect(Object.keys(newQuickGame(rng()).bets).sort()).toEqual([...QUICK_SPOTS].sort());
   });
 
   it("adds one point per click, at most 5 on a spot", () => {
@@ -108,5 +114,17 @@ describe("the quick game (seed 002)", () => {
       dealt.lastHand!.outcome.playerCards.length + dealt.lastHand!.outcome.bankerCards.length;
     expect(dealt.shoe.position).toBe(used);
     expect(dealt.shoe.cards).toHaveLength(520);
+  });
+
+  it("deals on without a reshuffle while 6 cards remain", () => {
+    const random = rng();
+    const current = newQuickGame(random);
+    const start = current.shoe.cards.length - 6;
+    const shoe = { ...current.shoe, position: start };
+    const dealt = game(deal(clicks({ ...current, shoe }, "player", 1), random));
+    const used =
+      dealt.lastHand!.outcome.playerCards.length + dealt.lastHand!.outcome.bankerCards.length;
+    expect(dealt.shoe.position).toBe(start + used);
+    expect(dealt.lastHand!.outcome.playerCards[0]).toBe(current.shoe.cards[start]);
   });
 });

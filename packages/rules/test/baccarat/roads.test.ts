@@ -114,6 +114,28 @@ describe("derived roads, hand-checked", () => {
     expect(derived("BBPTPBBB")).toEqual({ bigEyeBoy: "RRRB", smallRoad: "RB", cockroachPig: "" });
   });
 
+  it("BPPBBBPBBPPPPB with ties between (columns 1,2,3,1,2,4,1): every road and both asks, cell by cell", () => {
+    const withTies = "TBTPPTTBBBPTBBPPPPTTTB";
+    expect(columnLengths(withTies)).toEqual([1, 2, 3, 1, 2, 4, 1]);
+    expect(derived(withTies)).toEqual({
+      bigEyeBoy: "BBRBBBBBRBRB",
+      smallRoad: "BRBBRBBRRB",
+      cockroachPig: "RRRRRBB",
+    });
+    expect(derived(withTies)).toEqual(derived("BPPBBBPBBPPPPB"));
+    // Next Player: a new column 8, 1 long; next Banker: row 1 of column 7.
+    expect(askRoads(parseResults(withTies), "player")).toEqual({
+      bigEyeBoy: "blue",
+      smallRoad: "blue",
+      cockroachPig: "red",
+    });
+    expect(askRoads(parseResults(withTies), "banker")).toEqual({
+      bigEyeBoy: "red",
+      smallRoad: "red",
+      cockroachPig: "blue",
+    });
+  });
+
   it("a chop (BPBPBP) is all red on every road once each starts", () => {
     expect(derived("BPBPBP")).toEqual({ bigEyeBoy: "RRRR", smallRoad: "RRR", cockroachPig: "RR" });
   });

@@ -31,6 +31,27 @@ describe("round gates (seed 001)", () => {
     expect(isOffered("standard", "banker", 200)).toBe(true);
   });
 
+  it("offers each gated bet in its last round (pairs 60, Lucky Six and naturals 50) and refuses it in the next", () => {
+    const lastRounds = {
+      playerPair: 60,
+      bankerPair: 60,
+      luckySix: 50,
+      playerNatural: 50,
+      bankerNatural: 50,
+    } as const;
+    for (const variant of ["standard", "noCommission"] as const) {
+      for (const [bet, last] of Object.entries(lastRounds) as [BetId, number][]) {
+        expect([variant, bet, isOffered(variant, bet, last)]).toEqual([variant, bet, true]);
+        expect([variant, bet, isOffered(variant, bet, last + 1)]).toEqual([variant, bet, false]);
+      }
+    }
+  });
+
+  it("has no round gates in the quick game, which offers only its five bets", () => {
+    expect(isOffered("quick", "playerPair", 500)).toBe(true);
+    expect(isOffered("quick", "luckySix", 1)).toBe(false);
+  });
+
   it("names the bet and the round in the message", () => {
     const violations = validateBets(
       slip([{ bet: "bankerPair", stake: points(10) }], { round: 61 }),
@@ -119,6 +140,23 @@ describe("the Player/Banker exposure cap (seed 001)", () => {
           "Player: the table's Player stakes would exceed its Banker stakes by 6000 points, more than the Player/Banker limit of 5000 points",
       },
     ]);
+  });
+
+  it("caps each side's lead by that side's own maximum and accepts a difference exactly at it", () => {
+    const limits: TableLimits = {
+      ...LIMITS,
+      player: { min: points(10), max: points(2000) },
+      banker: { min: points(10), max: points(3000) },
+    };
+    const tableStakes = { player: points(1000), banker: points(2000) };
+    const bankerBy = (stake: number) =>
+      validateBets(slip([{ bet: "banker", stake: points(stake) }], { limits, tableStakes }));
+    expect(bankerBy(2000)).toEqual([]); // Banker ahead by 3000: the Banker maximum, not past it
+    expect(rules(bankerBy(2010))).toEqual([["banker", "exposureCap"]]);
+    const playerBy = (stake: number) =>
+      validateBets(slip([{ bet: "player", stake: points(stake) }], { limits, tableStakes }));
+    expect(playerBy(2000)).toEqual([]); // Player ahead by 1000
+    expect(rules(playerBy(1000))).toEqual([]); // level
   });
 
   it("accepts a bet that narrows the difference, and the side that is behind", () => {
