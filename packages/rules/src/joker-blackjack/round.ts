@@ -112,6 +112,7 @@ export function createRound(
     dealStep: -1,
     settledStep: 0,
     burned: [],
+    burnedPositions: [],
     audit: [],
     previous: null,
   };
@@ -587,10 +588,14 @@ function operatorEvent(state: RoundState, event: OperatorEvent): ApplyResult {
     }
     let target: RoundState = state;
     while (target.step > toStep) target = target.previous!;
-    const burned = Array.from(
-      { length: state.position - target.position },
-      (_, k) => state.shoe[target.position + k]!,
-    );
+    // Cards out of the shoe since the target were drawn by the actions now cancelled, or burned
+    // already by a rewind made since (the target's burned list is a prefix of the state's).
+    const burnedSince = new Set(state.burnedPositions.slice(target.burnedPositions.length));
+    const positions: number[] = [];
+    for (let k = target.position; k < state.position; k++) {
+      if (!burnedSince.has(k)) positions.push(k);
+    }
+    const burned = positions.map((k) => state.shoe[k]!);
     const d = new Draft(target);
     target.seats.forEach((seat, i) => {
       // Stakes of cancelled doubles, splits and insurance go back to the player.
@@ -602,6 +607,7 @@ function operatorEvent(state: RoundState, event: OperatorEvent): ApplyResult {
     });
     d.s.position = state.position;
     d.s.burned = [...state.burned, ...burned];
+    d.s.burnedPositions = [...state.burnedPositions, ...positions];
     d.s.audit = [...state.audit, { step: state.step, event, burned }];
     return { state: d.s, settlements: d.out };
   }

@@ -95,6 +95,11 @@ export interface RoundState {
   /** `step` after the last event that settled anything: a rewind may not go before it. */
   readonly settledStep: number;
   readonly burned: readonly Card[];
+  /**
+   * Shoe indices of `burned`, in the same order: after several rewinds the burned cards need not
+   * be one run of the shoe, so the table marks these indices rather than a range.
+   */
+  readonly burnedPositions: readonly number[];
   readonly audit: readonly AuditEntry[];
   /** The state before the latest event in effect: how a rewind finds an earlier step. */
   readonly previous: RoundState | null;

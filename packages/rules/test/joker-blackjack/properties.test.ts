@@ -205,6 +205,18 @@ describe("joker blackjack properties", () => {
     );
   });
 
+  it("rewinds burn each card at most once, and only cards already out of the shoe", () => {
+    fc.assert(
+      fc.property(roundArb, ({ seats, shoe, choices }) => {
+        const { state } = play(seats, shoe, choices, true);
+        expect(new Set(state.burnedPositions).size).toBe(state.burnedPositions.length);
+        expect(state.burnedPositions.every((k) => k < state.position)).toBe(true);
+        expect(state.burnedPositions.map((k) => shoe[k])).toEqual(state.burned);
+      }),
+      RUNS,
+    );
+  });
+
   it("apply never changes the state it is given (earlier states stay valid for rewinds)", () => {
     fc.assert(
       fc.property(roundArb, ({ seats, shoe, choices, operators }) => {

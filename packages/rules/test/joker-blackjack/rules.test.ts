@@ -499,6 +499,18 @@ describe("dealing mistakes", () => {
     expect(t.of(1)).toEqual(["lose 0"]);
   });
 
+  it("a second rewind burns only the cards of actions it cancels, never a card burned before", () => {
+    const t = new Table(["TH 2D", "9H 7D"], "9C 7S", "2C 3C 4C");
+    t.deal();
+    t.act(1, "hit", "hit");
+    t.do({ type: "rewind", toStep: 2, operator });
+    t.act(1, "hit");
+    t.do({ type: "rewind", toStep: 1, operator });
+    expect(t.state.burned).toEqual(cards("3C 2C 4C"));
+    expect(t.state.burnedPositions).toEqual([7, 6, 8]);
+    expect(t.state.audit.map((entry) => entry.burned)).toEqual([cards("3C"), cards("2C 4C")]);
+  });
+
   it("rewind returns the stake of a cancelled double", () => {
     const t = new Table(["TH 6D", "9H 7D"], "9C 7S", "2C");
     t.deal();
