@@ -110,6 +110,13 @@ describe("fuda shoe new", () => {
     await expect(run(["new", "--suits", "6"])).rejects.toThrow(/--suits/);
     await expect(run(["shuffle"])).rejects.toThrow(/usage: shoe new/);
   });
+
+  it("refuses --client-seed or --nonce without --seed rather than ignoring them", async () => {
+    await expect(run(["new", "--client-seed", "alice"])).rejects.toThrow(
+      /--client-seed needs --seed/,
+    );
+    await expect(run(["new", "--nonce", "7"])).rejects.toThrow(/--nonce needs --seed/);
+  });
 });
 
 describe("fuda shoe verify", () => {

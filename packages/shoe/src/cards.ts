@@ -35,8 +35,10 @@ export function suitOf(card: Card): number {
 
 export function isCard(value: number): boolean {
   if (value === JOKER) return true;
+  // The bound first: `>>` and `&` wrap numbers beyond 32 bits (2^32 + 1 would read as A♠).
+  if (!(Number.isInteger(value) && value >= 0 && value <= 0x4d)) return false;
   const rank = value & 0x0f;
-  return Number.isInteger(value) && value >= 0 && value >> 4 <= 4 && rank >= 1 && rank <= 13;
+  return rank >= 1 && rank <= 13;
 }
 
 export function formatCard(card: Card): string {

@@ -1,4 +1,4 @@
-import { JOKER, rankOf } from "./cards";
+import { JOKER, isCard, rankOf } from "./cards";
 import type { Card } from "./cards";
 import { fromHex, toHex } from "./hex";
 import { fillRandomBytes, shuffle, uniformInt } from "./rng";
@@ -122,6 +122,10 @@ export function draw(shoe: Shoe): Card {
  * included), and returns the index of the first: a simulator reads them from `shoe.cards`.
  */
 export function drawCards(shoe: Shoe, count: number): number {
+  if (!(Number.isInteger(count) && count >= 0)) {
+    // A negative or fractional count would move the position back or between cards.
+    throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  }
   const first = shoe.position;
   const end = first + count;
   if (end > shoe.cards.length) throw new RangeError("the shoe is empty");
@@ -263,6 +267,12 @@ export function shoeFromJson(json: ShoeJson): Shoe {
   if (!(json.cutIndex === -1 || isIndex(json.cutIndex, n - 1))) {
     throw new RangeError("cutIndex is outside the shoe");
   }
+  // A flag that disagrees with the position would deal past the cut card without ending the shoe.
+  if (json.cutCardReached !== (json.cutIndex >= 0 && json.cutIndex < json.position)) {
+    throw new RangeError("cutCardReached disagrees with position and cutIndex");
+  }
+  const bad = cards.findIndex((card) => !isCard(card));
+  if (bad >= 0) throw new RangeError(`cards byte ${bad} is no card`);
   if (!isIndex(json.round, n) || json.roundStarts.length !== json.round) {
     throw new RangeError("roundStarts must list one start per round");
   }

@@ -35,6 +35,13 @@ describe("card encoding", () => {
     expect(isCard(0x51)).toBe(false);
   });
 
+  it("a number beyond one byte or not an integer is no card (bit operations would wrap it)", () => {
+    for (const value of [2 ** 32 + 1, 2 ** 32 + 0x50, 0x101, -0xff, 1.5, NaN]) {
+      expect({ value, card: isCard(value) }).toEqual({ value, card: false });
+    }
+    expect(() => formatCard(2 ** 32 + 1)).toThrow(/not a card/);
+  });
+
   it("formats as rank then suit symbol, the joker as JK", () => {
     expect(formatCard(makeCard(1, 0))).toBe("A♠");
     expect(formatCard(makeCard(10, 1))).toBe("10♥");

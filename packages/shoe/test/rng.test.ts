@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
+import { createHmac, webcrypto } from "node:crypto";
 
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import {
   CryptoRng,
@@ -157,6 +157,21 @@ describe("unbiased integers and Fisher–Yates", () => {
     expect(a.every((w) => Number.isInteger(w) && w >= 0 && w < 2 ** 32)).toBe(true);
     expect(a.slice(0, 8)).not.toEqual(b);
     expect(new Set(a).size).toBeGreaterThan(4990);
+  });
+
+  it("in Node the CSPRNG behind CryptoRng is node:crypto's (Web Crypto getRandomValues)", () => {
+    // The source reads globalThis.crypto so that it also runs in a browser; in Node that object
+    // is node:crypto's webcrypto, whose getRandomValues fills from OpenSSL's CSPRNG.
+    expect(globalThis.crypto).toBe(webcrypto);
+    const fill = vi.spyOn(webcrypto, "getRandomValues");
+    try {
+      const rng = new CryptoRng();
+      words(rng, 4097);
+      expect(fill).toHaveBeenCalledTimes(2);
+      expect(fill.mock.calls[0]![0]).toBeInstanceOf(Uint32Array);
+    } finally {
+      fill.mockRestore();
+    }
   });
 
   it("randomBytes takes four big-endian bytes per word", () => {

@@ -276,5 +276,14 @@ describe("serialize and resume", () => {
     expect(() => shoeFromJson({ ...json, salt: "00" })).toThrow(/salt/);
     expect(() => shoeFromJson({ ...json, round: 2 })).toThrow(/roundStarts/);
     expect(() => shoeFromJson({ ...json, burned: [3] })).toThrow(/burned/);
+    expect(() => shoeFromJson({ ...json, cards: `ff${json.cards.slice(2)}` })).toThrow(/no card/);
+  });
+
+  it("refuses a cut-card flag that disagrees with the position (the shoe would never end)", () => {
+    const json = shoeToJson(baccaratShoe(2));
+    const past = { ...json, position: json.cutIndex + 1 };
+    expect(shoeFromJson({ ...past, cutCardReached: true }).cutCardReached).toBe(true);
+    expect(() => shoeFromJson(past)).toThrow(/cutCardReached/);
+    expect(() => shoeFromJson({ ...json, cutCardReached: true })).toThrow(/cutCardReached/);
   });
 });

@@ -149,4 +149,16 @@ describe("drawCards", () => {
     expect(() => drawCards(shoe, 10)).toThrow(/empty/);
     expect(shoe.position).toBe(43);
   });
+
+  it("refuses a negative or fractional count instead of moving the position back", () => {
+    const shoe = newShoe({
+      cards: standardDecks(1),
+      rng: SimulationRng.fromSeed({ serverSeed: "04" }),
+    });
+    drawCards(shoe, 5);
+    expect(() => drawCards(shoe, -3)).toThrow(/non-negative integer/);
+    expect(() => drawCards(shoe, 1.5)).toThrow(/non-negative integer/);
+    expect(shoe.position).toBe(5);
+    expect(drawCards(shoe, 0)).toBe(5);
+  });
 });

@@ -43,6 +43,12 @@ function compositionOptions(parsed: ParsedArgs): CompositionOptions {
 /** `shoe new`: a shuffled shoe's commitment and reveal; deterministic with --seed. */
 function newCommand(parsed: ParsedArgs): number {
   const seed = hexOption(parsed, "seed");
+  for (const name of ["client-seed", "nonce"]) {
+    // Ignoring them would print a CSPRNG shoe that the user believes reproducible.
+    if (seed === undefined && parsed.options.has(name)) {
+      throw new CliError(`--${name} needs --seed (without it the shoe comes from the CSPRNG)`);
+    }
+  }
   const rng =
     seed === undefined
       ? new CryptoRng()
