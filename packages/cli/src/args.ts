@@ -26,6 +26,16 @@ export function parseArgs(args: string[]): ParsedArgs {
   return { positional, options };
 }
 
+/** Refuses any option the command does not know (a typo must not silently mean the default). */
+export function allowOptions(parsed: ParsedArgs, known: readonly string[]): void {
+  for (const name of parsed.options.keys()) {
+    if (!known.includes(name)) {
+      const allowed = known.map((option) => `--${option}`).join(", ");
+      throw new CliError(`unknown option --${name} (options: ${allowed})`);
+    }
+  }
+}
+
 export function stringOption(parsed: ParsedArgs, name: string): string | undefined {
   const value = parsed.options.get(name);
   if (value === true) throw new CliError(`--${name} needs a value`);

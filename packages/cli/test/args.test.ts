@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { hexOption, integerOption, parseArgs } from "../src/args";
+import { allowOptions, hexOption, integerOption, parseArgs } from "../src/args";
 
 describe("CLI arguments", () => {
   it("reads positionals, valued options and flags", () => {
@@ -17,5 +17,14 @@ describe("CLI arguments", () => {
 
   it("refuses a seed that is not hex", () => {
     expect(() => hexOption(parseArgs(["--seed", "xyz"]), "seed")).toThrow(/--seed must be hex/);
+  });
+
+  it("refuses an option the command does not know, listing the ones it does", () => {
+    expect(() => {
+      allowOptions(parseArgs(["--round", "5"]), ["rounds", "seed"]);
+    }).toThrow("unknown option --round (options: --rounds, --seed)");
+    expect(() => {
+      allowOptions(parseArgs(["--rounds", "5"]), ["rounds", "seed"]);
+    }).not.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { parseArgs, printResult } from "../args";
+import { allowOptions, parseArgs, printResult } from "../args";
 import type { Command } from "../command";
 import { CliError } from "../command";
 
@@ -13,6 +13,7 @@ const analyzers: Record<string, () => Promise<(game: string) => unknown>> = {
 
 const analyze: Command = async (args) => {
   const parsed = parseArgs(args);
+  allowOptions(parsed, ["json"]);
   const game = parsed.positional[0];
   const load = game === undefined ? undefined : analyzers[game];
   if (game === undefined || load === undefined) {

@@ -1,4 +1,4 @@
-import { hexOption, integerOption, parseArgs, printResult } from "../args";
+import { allowOptions, hexOption, integerOption, parseArgs, printResult } from "../args";
 import type { Command } from "../command";
 import { CliError } from "../command";
 
@@ -21,6 +21,7 @@ const simulators: Record<string, () => Promise<(options: SimulateOptions) => unk
 
 const simulate: Command = async (args) => {
   const parsed = parseArgs(args);
+  allowOptions(parsed, ["rounds", "seed", "json"]);
   const game = parsed.positional[0];
   const load = game === undefined ? undefined : simulators[game];
   if (game === undefined || load === undefined) {
