@@ -143,7 +143,9 @@ export function next(game: QuickGame): QuickStep {
 
 /** Start over: back to 50 points, only once every point is gone. */
 export function startOver(game: QuickGame): QuickStep {
-  if (game.balance > 0 || staked(game.bets) > 0) {
+  // Once dealt, the spots' points are settled: the flag works straight after a losing deal.
+  const onSpots = game.phase === "betting" ? staked(game.bets) : 0;
+  if (game.balance > 0 || onSpots > 0) {
     return refused(null, "stillHasPoints", "start over only when no points are left");
   }
   return ok({ ...game, phase: "betting", bets: NO_BETS, balance: QUICK_START_BALANCE });

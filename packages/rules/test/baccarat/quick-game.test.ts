@@ -104,6 +104,24 @@ describe("the quick game (seed 002)", () => {
     expect(restarted.balance).toBe(QUICK_START_BALANCE);
   });
 
+  it("starts over straight after the deal that lost the last points, without Next", () => {
+    const random = rng();
+    let current = newQuickGame(random);
+    let dealt = current;
+    while (dealt.balance > 0 || dealt.phase !== "dealt") {
+      current = dealt.phase === "dealt" ? game(next(dealt)) : current;
+      dealt = game(deal(clicks(current, "tie", Math.min(5, current.balance / POINT)), random));
+    }
+    expect(dealt.bets.tie).toBeGreaterThan(0);
+    expect(game(startOver(dealt))).toMatchObject({
+      phase: "betting",
+      balance: QUICK_START_BALANCE,
+      bets: { tie: 0 },
+    });
+    const betting = clicks(game(startOver(dealt)), "tie", 5);
+    expect(startOver({ ...betting, balance: 0 }).ok).toBe(false);
+  });
+
   it("reshuffles all 520 cards when fewer than 6 remain", () => {
     const random = rng();
     let current = newQuickGame(random);
