@@ -77,11 +77,14 @@ export function simulate({ variant, rounds, rng, cards, cutCard }: SimulationOpt
   }
   const composition = cards ?? variantComposition(variant);
   const quick = variant === "quick";
-  const shoe = newShoe({
-    cards: composition,
-    rng,
-    cutCard: quick ? null : (cutCard ?? DEFAULT_CUT_CARD),
-  });
+  const cut = quick ? null : (cutCard ?? DEFAULT_CUT_CARD);
+  // The round in which the cut card comes out is finished with the cards after it.
+  if (cut !== null && cut.minFromEnd < ROUND_MAX_CARDS) {
+    throw new RangeError(
+      `the cut card must leave at least ${ROUND_MAX_CARDS} cards to finish the last round, got ${cut.minFromEnd}`,
+    );
+  }
+  const shoe = newShoe({ cards: composition, rng, cutCard: cut });
   const tally = new Float64Array(GATE_FIRST_ROUNDS.length * OUTCOME_CODES);
   const shoes = quick ? playQuick(shoe, rng, rounds, tally) : playLive(shoe, rng, rounds, tally);
   return { variant, rounds, shoes, bets: settleTally(variant, tally) };

@@ -40,6 +40,14 @@ describe("the simulator", () => {
     expect(bets.luckySix!.rounds).toBe(bets.playerNatural!.rounds);
   });
 
+  it("refuses a cut card too near the end to finish the shoe's last round (6 cards)", () => {
+    const rng = SimulationRng.fromSeed({ serverSeed: "02" });
+    const near = (minFromEnd: number) => () =>
+      simulate({ variant: "standard", rounds: 2_000, rng, cutCard: { minFromEnd, maxFromEnd: 6 } });
+    expect(near(5)).toThrow(/at least 6 cards to finish the last round, got 5/);
+    expect(near(6)).not.toThrow();
+  });
+
   it("gives the same report for the same seed", () => {
     const run = () =>
       simulate({
