@@ -291,6 +291,9 @@ export function shoeFromJson(json: ShoeJson): Shoe {
   };
   json.roundStarts.forEach((start, r) => {
     if (!isIndex(start, json.position)) throw new RangeError(`round ${r + 1} starts outside`);
+    // Out of order, `roundCards` would replay an earlier round as empty.
+    if (start < shoe.roundStarts[r]!)
+      throw new RangeError(`round ${r + 1} starts before round ${r}`);
     shoe.roundStarts[r + 1] = start;
   });
   for (const index of json.burned) {

@@ -277,6 +277,9 @@ describe("serialize and resume", () => {
     expect(() => shoeFromJson({ ...json, round: 2 })).toThrow(/roundStarts/);
     expect(() => shoeFromJson({ ...json, burned: [3] })).toThrow(/burned/);
     expect(() => shoeFromJson({ ...json, cards: `ff${json.cards.slice(2)}` })).toThrow(/no card/);
+    const twoRounds = { ...json, position: 20, round: 2, inRound: false };
+    expect(shoeFromJson({ ...twoRounds, roundStarts: [11, 15] }).roundStarts[2]).toBe(15);
+    expect(() => shoeFromJson({ ...twoRounds, roundStarts: [15, 11] })).toThrow(/starts before/);
   });
 
   it("refuses a cut-card flag that disagrees with the position (the shoe would never end)", () => {
