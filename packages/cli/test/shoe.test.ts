@@ -108,6 +108,7 @@ describe("fuda shoe new", () => {
       /--decks must be a positive integer/,
     );
     await expect(run(["new", "--suits", "6"])).rejects.toThrow(/--suits/);
+    await expect(run(["new", "--decks", "2000"])).rejects.toThrow(/at most 65,535 cards/);
     await expect(run(["shuffle"])).rejects.toThrow(/usage: shoe new/);
   });
 

@@ -33,11 +33,16 @@ function countOption(parsed: ParsedArgs, name: string, fallback: number): number
 function compositionOptions(parsed: ParsedArgs): CompositionOptions {
   const suits = integerOption(parsed, "suits", 4);
   if (suits > 5) throw new CliError(`--suits must be 4 (standard) or 5 (quick game), got ${suits}`);
-  return {
+  const options = {
     decks: integerOption(parsed, "decks", 8),
     suits,
     jokers: countOption(parsed, "jokers", 0),
   };
+  // The commitment encodes the card count in 16 bits (docs/fairness.md).
+  if (options.decks * suits * 13 + options.jokers > 0xffff) {
+    throw new CliError("a shoe holds at most 65,535 cards: lower --decks or --jokers");
+  }
+  return options;
 }
 
 /** `shoe new`: a shuffled shoe's commitment and reveal; deterministic with --seed. */
