@@ -26,8 +26,13 @@ export function parseArgs(args: string[]): ParsedArgs {
   return { positional, options };
 }
 
-/** Refuses any option the command does not know (a typo must not silently mean the default). */
-export function allowOptions(parsed: ParsedArgs, known: readonly string[]): void {
+/**
+ * Refuses any option the command does not know (a typo must not silently mean the default) and
+ * positional words beyond the `positionals` it takes.
+ */
+export function allowOptions(parsed: ParsedArgs, known: readonly string[], positionals = 1): void {
+  const extra = parsed.positional[positionals];
+  if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"`);
   for (const name of parsed.options.keys()) {
     if (!known.includes(name)) {
       const allowed = known.map((option) => `--${option}`).join(", ");

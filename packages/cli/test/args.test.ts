@@ -27,4 +27,10 @@ describe("CLI arguments", () => {
       allowOptions(parseArgs(["--rounds", "5"]), ["rounds", "seed"]);
     }).not.toThrow();
   });
+
+  it("refuses words beyond the command's positional arguments", () => {
+    expect(() => {
+      allowOptions(parseArgs(["baccarat", "extra"]), ["json"]);
+    }).toThrow('unexpected argument "extra"');
+  });
 });
