@@ -275,7 +275,11 @@ function finishHand(d: Draft, i: number, h: number): void {
   }
 }
 
-/** A card arrives on a player's hand: joker effect, premiums, then bust or 21 ends the hand. */
+/**
+ * A card arrives on a player's hand: joker effect, premiums, then a bust, a hard 21 or a blackjack
+ * ends the hand. A soft or joker 21 may still draw: a sixth or seventh card can make a 6-/7-under
+ * (from a soft 21 with five cards it always does), and a bet the joker made final risks nothing.
+ */
 function giveCard(d: Draft, i: number, h: number, card: Card): void {
   const hand = d.hand(i, h);
   d.addCard(hand, card);
@@ -285,8 +289,9 @@ function giveCard(d: Draft, i: number, h: number, card: Card): void {
     if (PREMIUMS[premium].paidWhenFinished) hand.pendingUnder = premium;
     else payPremium(d, i, h, premium);
   }
-  if (minTotal(hand.cards) > 21 || bestTotal(hand.cards) === 21) finishHand(d, i, h);
-  else if (hand.fromSplit && hand.cards.length === 2 && hardValue(hand.cards[0]!) === 1) {
+  if (minTotal(hand.cards) >= 21 || (!hand.fromSplit && isNatural(hand.cards))) {
+    finishHand(d, i, h);
+  } else if (hand.fromSplit && hand.cards.length === 2 && hardValue(hand.cards[0]!) === 1) {
     // Split Aces get one card each and no further action.
     finishHand(d, i, h);
   }

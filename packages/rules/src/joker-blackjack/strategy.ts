@@ -41,11 +41,13 @@ export function basicStrategy(state: RoundState): PlayerAction {
   if (state.phase === "insurance") return "declineInsurance";
   const seat = state.seats[state.turn]!;
   const hand = seat.hands[state.hand]!;
-  // A final bet (joker, premium) risks nothing: keep drawing for a premium until 21 or bust.
-  if (hand.final) return "hit";
+  // A final bet (joker, premium) risks nothing: keep drawing while a premium can still come.
+  if (hand.final) return hand.cards.length < 7 ? "hit" : "stand";
   // A 6-under stands even if a seventh card busts, so drawing for the 7-under is free.
   if (hand.pendingUnder === "6-under") return "hit";
   if (hand.pendingUnder === "7-under") return "stand";
+  // Five cards and a sixth cannot bust: the 6-under's 3× beats any win (soft 19-21 included).
+  if (hand.cards.length === 5 && minTotal(hand.cards) <= 11) return "hit";
   const upValue = hardValue(state.dealer[0]!);
   const column = upValue === 1 ? 9 : upValue - 2;
   const cards = hand.cards;

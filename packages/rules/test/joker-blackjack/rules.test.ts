@@ -94,6 +94,31 @@ describe("turn order and actions", () => {
     expect(t.of(1)).toEqual(["lose 0"]);
   });
 
+  it("a hard 21 ends the hand by itself: any further card would bust", () => {
+    const t = new Table(["TH 6D", "9H 7D"], "9C 7S", "5C");
+    t.deal();
+    t.act(1, "hit");
+    expect(t.state.seats[0]!.hands[0]!.done).toBe(true);
+    expect(legalActions(t.state, 2)).toContain("hit");
+  });
+
+  it("a soft 21 may still draw: five cards A A A 2 6 hit into a 6-under (3×) instead of standing", () => {
+    const t = new Table(["AH AD", "9H 7D"], "9C 7S", "AC 2S 6H 3C");
+    t.deal();
+    t.act(1, "hit", "hit", "hit");
+    expect(bestTotal(t.state.seats[0]!.hands[0]!.cards)).toBe(21);
+    expect(legalActions(t.state, 1)).toEqual(["hit", "stand"]);
+    t.act(1, "hit", "stand");
+    expect(t.of(1)).toEqual(["6-under 30"]);
+  });
+
+  it("a blackjack ends the hand by itself", () => {
+    const t = new Table(["AH KD", "9H 7D"], "9C 7S");
+    t.deal();
+    expect(t.state.seats[0]!.hands[0]!.done).toBe(true);
+    expect(legalActions(t.state, 1)).toEqual([]);
+  });
+
   it("the dealer stands on soft 17", () => {
     const t = new Table(["TH 8D"], "6C AS");
     t.deal();
@@ -271,21 +296,25 @@ describe("the player's joker", () => {
     expect(t.state.seats[0]!.hands[0]!.final).toBe(true);
   });
 
-  it("the joker is wild afterwards: joker + 5 + 5 is 21 and the hand ends", () => {
+  it("the joker is wild afterwards: joker + 5 + 5 counts 21, and the final bet may draw on", () => {
     const t = new Table(["JK 5D", "9H 7D"], "9C 7S", "5H");
     t.deal();
     expect(bestTotal(t.state.seats[0]!.hands[0]!.cards)).toBe(16);
     t.act(1, "hit");
     expect(bestTotal(t.state.seats[0]!.hands[0]!.cards)).toBe(21);
-    expect(t.state.seats[0]!.hands[0]!.done).toBe(true);
+    expect(legalActions(t.state, 1)).toEqual(["hit", "stand"]);
     expect(t.of(1)).toEqual(["joker 20"]);
   });
 
   it("joker + A as the first two cards counts 21, not a blackjack", () => {
-    const t = new Table(["JK AD", "9H 7D"], "9C 7S");
+    const t = new Table(["JK AD", "9H 7D"], "AC 7S");
     t.deal();
     expect(t.of(1)).toEqual(["joker 20"]);
-    expect(t.state.seats[0]!.hands[0]!.done).toBe(true);
+    expect(bestTotal(t.state.seats[0]!.hands[0]!.cards)).toBe(21);
+    // No even money, no blackjack waiting for the check: only seat 2 answers the insurance round.
+    expect(t.state.seats[0]!.hands[0]!.blackjackDue).toBe(false);
+    expect(legalActions(t.state, 1)).toEqual([]);
+    expect(legalActions(t.state, 2)).toEqual(["insurance", "declineInsurance"]);
   });
 
   it("last seat, fewer points than at sit-down: holdings restored, then the normal 2×", () => {
