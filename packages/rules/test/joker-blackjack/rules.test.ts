@@ -27,6 +27,28 @@ describe("seats and limits", () => {
   });
 });
 
+describe("settlement records", () => {
+  it("a record carries the seat, player, hand, bet, kind, reason, stake, amount in minor units and awards", () => {
+    const t = new Table(["9H 7D", "8H 8D"], "9C 7S", "7H 6H 2C 9S");
+    t.deal();
+    t.act(1, "stand");
+    t.act(2, "split", "hit");
+    expect(t.settlements).toEqual([
+      {
+        seat: 2,
+        player: "p2",
+        hand: 0,
+        bet: "hand",
+        kind: "settle",
+        reason: "Flush 678",
+        stake: 10 * POINT,
+        amount: 50 * POINT,
+        awards: ["Nailed A"],
+      },
+    ]);
+  });
+});
+
 describe("turn order and actions", () => {
   it("seats act one at a time from the right: seat 1 first, whatever order they sat in", () => {
     const t = new Table(["TH 6D", "TC 7D", "TD 8D"], "9C 7S", "", [...seats(3).reverse()]);
@@ -329,6 +351,13 @@ describe("the player's joker", () => {
     t.deal();
     expect(t.of(2)).toEqual(["last-seat bonus 30", "joker 20"]);
     expect(t.returned(2)).toBe(50);
+  });
+
+  it("the last seat is the occupied seat acting last: seats 2 and 5 at the table, seat 5", () => {
+    const entries = seats(2, [{ seat: 2 }, { seat: 5 }]);
+    const t = new Table(["9H 7D", "5D JK"], "9C 7S", "", entries);
+    t.deal();
+    expect(t.of(5)).toEqual(["last-seat bonus 30", "joker 20"]);
   });
 
   it("a seat that is not the last gets no extra effect", () => {
