@@ -10,6 +10,7 @@ export {
   legalActions,
   apply,
   nextDealerStep,
+  PLAYER_ACTIONS,
   replay,
   JokerBlackjackError,
 } from "./round";

@@ -449,7 +449,8 @@ export function nextDealerStep(state: RoundState): "deal" | "reveal" | "draw" | 
   return state.holeRevealed ? "draw" : "reveal";
 }
 
-const PLAYER_ACTIONS: readonly PlayerAction[] = [
+/** Every player action, in the order `legalActions` lists them. */
+export const PLAYER_ACTIONS: readonly PlayerAction[] = [
   "hit",
   "stand",
   "double",

@@ -10,6 +10,7 @@ import {
   createRound,
   legalActions,
   nextDealerStep,
+  PLAYER_ACTIONS,
   replay,
 } from "../../src/joker-blackjack";
 import type {
@@ -52,17 +53,7 @@ const seatsArb = fc
     ),
   );
 
-const ACTIONS: (PlayerAction | "timeout")[] = [
-  "hit",
-  "stand",
-  "double",
-  "split",
-  "surrender",
-  "insurance",
-  "evenMoney",
-  "declineInsurance",
-  "timeout",
-];
+const ACTIONS: (PlayerAction | "timeout")[] = [...PLAYER_ACTIONS, "timeout"];
 
 /** The events legal now: the dealer's step, or the acting seat's actions and timeout. */
 function legalEvents(state: RoundState): JokerBlackjackEvent[] {
