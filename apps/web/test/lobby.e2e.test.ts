@@ -22,6 +22,8 @@ beforeAll(async () => {
     viewport: { width: 1280, height: 900 },
   });
   page = stack.page;
+  // Below vitest's test timeout, so that a wait that fails says what it waited for.
+  page.setDefaultTimeout(20_000);
 });
 
 afterAll(async () => {
@@ -102,11 +104,50 @@ describe("lobby", () => {
     expect(await page.getByTestId("lobby-summary").textContent()).toBe("5 tables · 4 open now");
   });
 
+  it("updates an open lobby by itself when an operator closes a table or changes its limits", async () => {
+    await openLobby();
+    const connection = page.getByTestId("connection");
+    await page.locator('[data-testid="connection"][data-connection="live"]').waitFor();
+    expect(await connection.textContent()).toBe("Live");
+    // A mark on this document: a reload or navigation would replace it.
+    await page.evaluate(() => {
+      document.body.setAttribute("data-opened", "once");
+    });
+
+    await database!.db.table.update({ where: { slug: "pok-deng" }, data: { status: "CLOSED" } });
+    await database!.db.table.update({
+      where: { slug: "joker-blackjack" },
+      data: { limits: { main: { min: 2_000, max: 100_000 } } },
+    });
+
+    // The game API checks for changes every 2 s.
+    await page
+      .locator('[data-testid="table-card"][data-slug="pok-deng"][data-status="closed"]')
+      .waitFor();
+    expect(await card("pok-deng").locator("[data-status]").last().textContent()).toBe("Closed");
+    await card("joker-blackjack").getByTestId("limit").filter({ hasText: "20–1,000" }).waitFor();
+    expect(await card("joker-blackjack").getByTestId("limit").innerText()).toMatch(
+      /^Main bet\s+20–1,000$/,
+    );
+    expect(await page.getByTestId("lobby-summary").textContent()).toBe("5 tables · 3 open now");
+    expect(await page.locator("body").getAttribute("data-opened")).toBe("once");
+  });
+
+  it("says Reconnecting… and keeps the tables it shows when the stream drops", async () => {
+    await openLobby();
+    await page.locator('[data-testid="connection"][data-connection="live"]').waitFor();
+    await stack!.gameApi.stop();
+    await page.locator('[data-testid="connection"][data-connection="reconnecting"]').waitFor();
+    expect(await page.getByTestId("connection").textContent()).toBe("Reconnecting…");
+    expect(await page.getByTestId("table-card").count()).toBe(5);
+  });
+
   it("says the game API is unavailable, instead of failing, when the API is down", async () => {
     await stack!.gameApi.stop();
     await openLobby();
     const alert = page.getByTestId("game-api-unavailable");
     expect(await alert.locator("h2").textContent()).toBe("Game API unavailable");
     expect(await page.getByTestId("table-card").count()).toBe(0);
+    await page.locator('[data-testid="connection"][data-connection="reconnecting"]').waitFor();
   });
 });

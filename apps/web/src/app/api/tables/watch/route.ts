@@ -1,0 +1,34 @@
+import { env } from "~/env";
+
+// A stream per visitor, never cached or prerendered.
+export const dynamic = "force-dynamic";
+
+/**
+ * Relays the game API's `tables.watch` server-sent events to the browser, so the lobby stays
+ * same-origin and the game API needs no CORS. Passing the browser's signal upstream closes the
+ * game API's stream when the visitor leaves.
+ */
+export async function GET(request: Request): Promise<Response> {
+  let upstream: Response;
+  try {
+    upstream = await fetch(`${env.GAME_API_URL}/tables.watch`, {
+      headers: { accept: "text/event-stream" },
+      signal: request.signal,
+      cache: "no-store",
+    });
+  } catch {
+    return new Response("Game API unavailable", { status: 502 });
+  }
+  if (!upstream.ok || upstream.body === null) {
+    await upstream.body?.cancel();
+    return new Response("Game API unavailable", { status: 502 });
+  }
+  return new Response(upstream.body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform: a compressing proxy would otherwise hold events back.
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+
+import { parseTables } from "../src/lobby-stream";
+
+const table = {
+  id: "t1",
+  slug: "baccarat-a",
+  game: "baccarat",
+  variant: "commission",
+  name: "Baccarat A",
+  status: "paused",
+  countdownSeconds: 20,
+  limits: { player: { min: 1_000, max: 1_000_000 } },
+  createdAt: "2026-11-29T12:00:00.000Z",
+  updatedAt: "2026-11-29T12:00:00.000Z",
+};
+
+describe("the lobby stream's payloads", () => {
+  it("a data payload that is a table list is read as the lobby's tables", () => {
+    expect(parseTables(JSON.stringify([table]))).toEqual([table]);
+    expect(parseTables("[]")).toEqual([]);
+  });
+
+  it("anything else is ignored: tRPC's connected event, text that is not JSON, a table of another shape", () => {
+    expect(parseTables("{}")).toBeUndefined();
+    expect(parseTables("")).toBeUndefined();
+    expect(parseTables(JSON.stringify([{ ...table, status: "resting" }]))).toBeUndefined();
+    expect(
+      parseTables(JSON.stringify([{ ...table, limits: { player: { min: "10" } } }])),
+    ).toBeUndefined();
+  });
+});
