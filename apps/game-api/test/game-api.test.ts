@@ -75,3 +75,28 @@ describe("game API over HTTP", () => {
     expect(await response.json()).toMatchObject({ error: { data: { code: "NOT_FOUND" } } });
   });
 });
+
+describe("an unexpected failure", () => {
+  it("answers 500 'Internal server error' and logs the cause in one line for the operator", async () => {
+    const broken = await createTestDatabase();
+    const lines: string[] = [];
+    const brokenServer = createGameApiServer({
+      db: broken.db,
+      logError: (line) => lines.push(line),
+    });
+    try {
+      await broken.db.$executeRawUnsafe("DROP TABLE tables");
+      await new Promise<void>((resolve) => brokenServer.listen(0, "127.0.0.1", resolve));
+      const port = (brokenServer.address() as AddressInfo).port;
+      const response = await fetch(`http://127.0.0.1:${port}/trpc/tables.list`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ error: { message: "Internal server error" } });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^game-api: tables\.list failed: .*tables/);
+    } finally {
+      brokenServer.closeAllConnections();
+      await new Promise((resolve) => brokenServer.close(resolve));
+      await broken.drop();
+    }
+  });
+});
