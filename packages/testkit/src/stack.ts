@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 
 import { launchChromium } from "./chromium";
 import { repoRoot } from "./paths";
-import { freePort } from "./ports";
+import { freePort } from "@fuda/env";
 import { spawnApp } from "./spawn";
 import type { SpawnedApp } from "./spawn";
 
