@@ -13,7 +13,7 @@ export type TableLimits = Record<string, BetLimit>;
 const points = (n: number) => n * 100;
 const limit = (min: number, max: number): BetLimit => ({ min: points(min), max: points(max) });
 
-/** The eight live baccarat bets (spec/baccarat.md, seed 001). */
+/** The eight live baccarat bets (docs/rules/baccarat.md, Bets and payouts). */
 const baccaratLimits: TableLimits = {
   player: limit(10, 10_000),
   banker: limit(10, 10_000),
@@ -25,7 +25,7 @@ const baccaratLimits: TableLimits = {
   bankerNatural: limit(10, 1_000),
 };
 
-/** Seed 002: each click adds 1 point, at most 5 points on a spot. */
+/** Each click adds 1 point, at most 5 points on a spot (docs/rules/quick-baccarat.md, Betting). */
 const quickSpot = limit(1, 5);
 
 export interface DemoTable {
@@ -67,7 +67,7 @@ export const demoTables: readonly DemoTable[] = [
       playerPair: quickSpot,
       bankerPair: quickSpot,
     },
-    // Seed 002: a single-player game with no betting countdown.
+    // A single-player game with no betting countdown (docs/rules/quick-baccarat.md, The game).
     countdownSeconds: 0,
   },
   {

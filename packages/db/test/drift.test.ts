@@ -1,7 +1,8 @@
 /**
- * The SQL migrations are written separately from schema.prisma (offline, see STACK.md), so this
- * proves a freshly migrated database is exactly what the schema describes. The expectation is
- * derived from Prisma's own reading of schema.prisma (its DMMF), never copied by hand.
+ * The SQL migrations are written separately from schema.prisma (offline: packages/db/README.md,
+ * Why our own migrator), so this proves a freshly migrated database is exactly what the schema
+ * describes. The expectation is derived from Prisma's own reading of schema.prisma (its DMMF),
+ * never copied by hand.
  */
 import { readFile } from "node:fs/promises";
 

@@ -46,7 +46,7 @@ describe("seed", () => {
     }
   });
 
-  it("offers the spec's bet ids: eight live baccarat bets, five quick spots of at most 5 points", () => {
+  it("offers the rule book's bet ids: eight live baccarat bets, five quick spots of at most 5 points", () => {
     const bets = (slug: string) => Object.keys(demoTables.find((t) => t.slug === slug)!.limits);
     const live = ["player", "banker", "tie", "playerPair", "bankerPair", "luckySix"];
     expect(bets("baccarat-a")).toEqual([...live, "playerNatural", "bankerNatural"]);

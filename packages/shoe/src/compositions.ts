@@ -35,12 +35,12 @@ export function standardDecks(decks: number): Uint8Array {
   return composition({ decks });
 }
 
-/** Seed 002: 13 ranks × 5 suits × 8 copies = 520 cards, 40 of each rank. */
+/** Quick baccarat: 13 ranks × 5 suits × 8 copies = 520 cards (docs/rules/quick-baccarat.md). */
 export function quickGameDeck(): Uint8Array {
   return composition({ decks: 8, suits: 5 });
 }
 
-/** Seed 003: 6 standard decks plus 1 joker by default, both configurable per table. */
+/** Joker blackjack: 6 decks + 1 joker by default, both per table (docs/rules/live-tables.md). */
 export function blackjackShoe(decks = 6, jokers = 1): Uint8Array {
   return composition({ decks, jokers });
 }

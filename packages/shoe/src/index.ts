@@ -38,7 +38,7 @@ export type {
   CutCardRange,
   FirstCardBurn,
 } from "./shoe";
-/** The seed-001 cut-card range (14..70 from the end) and the commitment salt size. */
+/** The live tables' cut-card range (14..70 from the end) and the commitment salt size. */
 export { DEFAULT_CUT_CARD, SALT_BYTES } from "./shoe";
 /** Create a shuffled shoe with its cut card and salt; reshuffle it in place; cards left. */
 export { newShoe, reshuffle, reshuffleIfShort, cardsLeft } from "./shoe";

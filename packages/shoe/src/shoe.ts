@@ -10,7 +10,10 @@ export interface CutCardRange {
   maxFromEnd: number;
 }
 
-/** Seed 001: "between 14 and 70 cards from the end — about one deck". */
+/**
+ * About one deck from the end: 14 to 70 cards (docs/rules/live-tables.md, Cut card and the last
+ * round).
+ */
 export const DEFAULT_CUT_CARD: CutCardRange = { minFromEnd: 14, maxFromEnd: 70 };
 
 /** Bytes of a shoe's commitment salt. */
@@ -157,7 +160,10 @@ export interface FirstCardBurn {
   burnCount: number;
 }
 
-/** Seed 001: turn the shoe's first card, burn it and as many more as its value. */
+/**
+ * Turns the first card and burns it and as many more as its value (docs/rules/live-tables.md,
+ * First-card burn).
+ */
 export function burnFirstCard(shoe: Shoe): FirstCardBurn {
   if (shoe.position !== 0) throw new RangeError("the first-card burn opens a fresh shoe");
   const shownCard = shoe.cards[0];
@@ -201,7 +207,7 @@ export function endRound(shoe: Shoe): boolean {
   return shoe.finished;
 }
 
-/** Quick game (seed 002): reshuffles all the cards when fewer than `needed` remain. */
+/** Reshuffles all the cards when fewer than `needed` remain (docs/rules/quick-baccarat.md). */
 export function reshuffleIfShort(shoe: Shoe, rng: Rng, needed: number): boolean {
   if (shoe.inRound) throw new RangeError("reshuffle between rounds only");
   if (cardsLeft(shoe) >= needed && !shoe.finished) return false;

@@ -47,7 +47,7 @@ describe("docs/fairness.md worked examples", () => {
     );
   });
 
-  it("seed 00112233, client seed alice, nonce 7 shuffles A♠..5♠ to A♠ 2♠ 5♠ 3♠ 4♠", () => {
+  it("server seed '00112233', client seed 'alice', nonce 7 shuffles A♠..5♠ to A♠ 2♠ 5♠ 3♠ 4♠", () => {
     const rng = new HmacDrbg({ serverSeed: "00112233", clientSeed: "alice", nonce: 7 });
     const shoe = newShoe({ cards: new Uint8Array([1, 2, 3, 4, 5]), rng });
     expect(revealShoe(shoe)).toEqual({

@@ -83,7 +83,7 @@ describe("betLimitLines", () => {
     ]);
   });
 
-  it("puts the quick game's spots in seed 002's order and unknown bets last", () => {
+  it("puts the quick game's spots in their table order and unknown bets last", () => {
     const lines = betLimitLines("quick-baccarat", {
       banker: limit,
       zeta: limit,
@@ -109,7 +109,7 @@ describe("variantName", () => {
 });
 
 describe("formatCountdown", () => {
-  it("shows the betting window, and no countdown as deal on demand (seed 002)", () => {
+  it("shows the betting window, and no countdown as deal on demand (the quick game)", () => {
     expect(formatCountdown(20)).toBe("20 s to bet");
     expect(formatCountdown(90)).toBe("1 min 30 s to bet");
     expect(formatCountdown(0)).toBe("Deal on demand");

@@ -11,7 +11,9 @@ import {
   playerTotalOf,
 } from "./hand";
 
-/** The commission table, the no-commission table (seed 001) and the quick game (seed 002). */
+/**
+ * The commission and no-commission tables and the quick game (docs/rules/baccarat.md, Variants).
+ */
 export type Variant = "standard" | "noCommission" | "quick";
 export const VARIANTS: readonly Variant[] = ["standard", "noCommission", "quick"];
 
@@ -58,9 +60,9 @@ export const BET_NAMES: Readonly<Record<BetId, string>> = {
 };
 
 /**
- * The last round of a shoe in which a bet is offered (seed 001: pairs close after round 60,
- * Lucky Six and naturals after round 50); absent means every round. The quick game has no
- * rounds in a shoe and no gates.
+ * The last round of a shoe in which a bet is offered (docs/rules/baccarat.md, Round gates: pairs
+ * close after round 60, Lucky Six and naturals after round 50); absent means every round. The
+ * quick game has no rounds in a shoe and no gates.
  */
 export const LAST_ROUND: Readonly<Partial<Record<BetId, number>>> = {
   playerPair: 60,

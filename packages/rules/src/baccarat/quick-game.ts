@@ -1,6 +1,7 @@
 /**
- * The quick game (seed 002) as pure state transitions a UI can drive: each takes a game and
- * returns a new one (or the violations that refuse the step); the game passed in never changes.
+ * The quick game (docs/rules/quick-baccarat.md) as pure state transitions a UI can drive: each
+ * takes a game and returns a new one (or the violations that refuse the step); the game passed
+ * in never changes.
  */
 import type { Rng, Shoe } from "@fuda/shoe";
 import { draw, endRound, newShoe, quickGameDeck, reshuffleIfShort, startRound } from "@fuda/shoe";
@@ -14,7 +15,7 @@ import { ROUND_MAX_CARDS } from "./simulate";
 import type { Violation, ViolationRule } from "./validate";
 import { validateBets } from "./validate";
 
-/** Seed 002: a player starts, and starts over, with 50 points. */
+/** A player starts, and starts over, with 50 points (docs/rules/quick-baccarat.md, The game). */
 export const QUICK_START_BALANCE = 50 * POINT;
 
 /** One click on a spot adds one point. */
@@ -55,7 +56,7 @@ const NO_BETS: Readonly<Record<QuickSpot, number>> = {
   bankerPair: 0,
 };
 
-/** The spots from left to right, as seed 002 lays them out. */
+/** The spots from left to right (docs/rules/quick-baccarat.md, Spots and payouts). */
 export const QUICK_SPOTS: readonly QuickSpot[] = [
   "playerPair",
   "player",

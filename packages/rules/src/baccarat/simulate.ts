@@ -16,7 +16,10 @@ import type { BetId, Variant } from "./bets";
 import { betsOf, isOffered, LAST_ROUND, payoutOdds } from "./bets";
 import { cardsUsedOf, dealCode, OUTCOME_CODES } from "./hand";
 
-/** The most cards a round can need: the quick game reshuffles when fewer remain (seed 002). */
+/**
+ * The most cards a round can need: the quick game reshuffles when fewer remain
+ * (docs/rules/quick-baccarat.md, Deck and reshuffle).
+ */
 export const ROUND_MAX_CARDS = 6;
 
 /** A variant's shoe: 8 standard decks at the live tables, the quick game's 520 cards. */
@@ -31,7 +34,7 @@ export interface SimulationOptions {
   readonly rng: Rng;
   /** Default: the variant's composition. */
   readonly cards?: Uint8Array;
-  /** Live tables only; default seed 001's 14..70 cards from the end. */
+  /** Live tables only; default 14..70 cards from the end (docs/rules/live-tables.md). */
   readonly cutCard?: CutCardRange;
 }
 

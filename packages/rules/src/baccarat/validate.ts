@@ -10,11 +10,12 @@ export interface StakeLimit {
 
 /**
  * Operator-configured limits per bet type. The Player and Banker maxima also cap the difference
- * between the table's total Player and Banker stakes in a round (seed 001).
+ * between the table's total Player and Banker stakes in a round (docs/rules/baccarat.md, The
+ * exposure cap).
  */
 export type TableLimits = Readonly<Record<BetId, StakeLimit>>;
 
-/** The quick game's most on one spot (seed 002). */
+/** The quick game's most on one spot (docs/rules/quick-baccarat.md, Betting). */
 export const QUICK_SPOT_MAX = 5 * POINT;
 
 export type ViolationRule =

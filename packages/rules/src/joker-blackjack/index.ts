@@ -1,4 +1,4 @@
-/** Joker blackjack (seed 003): a pure, replayable multi-seat round, its premiums and simulator. */
+/** Joker blackjack (docs/rules/joker-blackjack.md): a replayable multi-seat round and simulator. */
 
 /** Config, seat entries, round state, events and settlement records. */
 export type * from "./types";

@@ -3,7 +3,7 @@ import type { Card } from "@fuda/shoe";
 
 import { bestTotal, minTotal } from "./hand";
 
-/** The premium hands of seed 003, by their names on the table. */
+/** The premium hands by their names on the table (docs/rules/joker-blackjack.md, Premium hands). */
 export type PremiumName =
   | "Pure BJ"
   | "678"

@@ -232,7 +232,8 @@ function payPremium(d: Draft, i: number, h: number, name: PremiumName): void {
     d.settle(i, h, name, total, name);
     hand.premium = name;
   } else if (total > hand.paid) {
-    // Seed 003: a premium made after the joker's 2× tops the payout up; it never pays twice.
+    // A premium made after the joker's 2× tops the payout up; it never pays twice
+    // (docs/rules/joker-blackjack.md, The joker).
     const topUp = total - hand.paid;
     hand.paid = total;
     hand.premium = name;
@@ -392,7 +393,8 @@ function deal(d: Draft): void {
   const up = d.draw();
   d.s.dealer = [up];
   if (up === JOKER) {
-    // Seed 003: the up-card joker pushes every bet not yet final and ends the round at once.
+    // The up-card joker pushes every bet not yet final and ends the round at once
+    // (docs/rules/joker-blackjack.md, The joker).
     forcedPush(d);
     return;
   }

@@ -95,8 +95,9 @@ function playRound(
 }
 
 /**
- * Seed 003's table: 6 decks + 1 joker, cut card 1.5 decks from the end, dealer stands on soft 17,
- * seven seats playing basic strategy with the joker counted to make 21.
+ * The table of docs/rules/joker-blackjack.md: 6 decks + 1 joker, cut card 1.5 decks from the
+ * end, dealer stands on soft 17, seven seats playing basic strategy with the joker counted to
+ * make 21.
  */
 export function simulate(options: SimulationOptions): SimulationReport {
   const { rounds, seed, seats = 7, decks = 6, jokers = 1, cutCardFromEnd = 78 } = options;

@@ -14,7 +14,7 @@ import {
 import type { PokDengRound, SeatNumber } from "./round";
 import { CARDS_PER_ROUND, SEAT_NUMBERS, roundFromDealtCards } from "./round";
 
-/** Seed 000: eight standard decks, no jokers. */
+/** Eight standard decks, no jokers (docs/rules/pok-deng.md, Shoe and deal). */
 export const POK_DENG_DECKS = 8;
 
 /** Reveal order: Player 1 … Player 5, then the Banker. */

@@ -1,4 +1,4 @@
-// Pok Deng (seed 000): five Player seats, each against one Banker hand, two cards each.
+// Pok Deng (docs/rules/pok-deng.md): five Player seats, each against one Banker hand, two cards.
 export type { HandCode, PokDengHand, Score, SpecialHand } from "./hand";
 export {
   FLUSH_BIT,

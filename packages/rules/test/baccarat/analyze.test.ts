@@ -36,7 +36,7 @@ describe("exact analysis of the 8-deck commission table", () => {
     expect(formatFraction(rtp.playerNatural!)).toBe("4599/5395");
   });
 
-  it("seed 001: the game's maximum RTP is 98.94%, the Banker bet", () => {
+  it("the game's stated maximum RTP is 98.94%, the Banker bet of the commission table", () => {
     const best = Object.entries(rtp).reduce((a, b) =>
       fractionToNumber(b[1]) > fractionToNumber(a[1]) ? b : a,
     );

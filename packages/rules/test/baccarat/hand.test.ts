@@ -33,7 +33,7 @@ describe("card values and totals", () => {
 });
 
 describe("the third-card table", () => {
-  // The spec's table, written as the rule text reads.
+  // The rule book's table (docs/rules/baccarat.md, The deal and the third-card rule), as it reads.
   const specBankerDraws = (banker: number, t: number): boolean =>
     banker <= 2 ||
     (banker === 3 && t !== 8) ||

@@ -26,7 +26,7 @@ const clicks = (start: QuickGame, spot: Parameters<typeof addPoint>[1], times: n
   return current;
 };
 
-describe("the quick game (seed 002)", () => {
+describe("the quick game (docs/rules/quick-baccarat.md)", () => {
   it("starts with 50 points and a 520-card shoe", () => {
     const fresh = newQuickGame(rng());
     expect(fresh.balance).toBe(QUICK_START_BALANCE);

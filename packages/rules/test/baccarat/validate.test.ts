@@ -21,7 +21,7 @@ const slip = (bets: Bet[], extra: Partial<LiveBetSlip> = {}): LiveBetSlip => ({
 const rules = (violations: ReturnType<typeof validateBets>) =>
   violations.map(({ bet, rule }) => [bet, rule]);
 
-describe("round gates (seed 001)", () => {
+describe("round gates (docs/rules/baccarat.md)", () => {
   it("refuses pair bets after round 60 and Lucky Six and naturals after round 50", () => {
     expect(isOffered("standard", "playerPair", 60)).toBe(true);
     expect(isOffered("standard", "playerPair", 61)).toBe(false);
@@ -125,7 +125,7 @@ describe("stakes and table limits", () => {
   });
 });
 
-describe("the Player/Banker exposure cap (seed 001)", () => {
+describe("the Player/Banker exposure cap (docs/rules/baccarat.md)", () => {
   it("refuses a bet that would push the Player–Banker difference past the limit", () => {
     const violations = validateBets(
       slip([{ bet: "player", stake: points(3000) }], {
@@ -168,7 +168,7 @@ describe("the Player/Banker exposure cap (seed 001)", () => {
   });
 });
 
-describe("the quick game's bets (seed 002)", () => {
+describe("the quick game's bets (docs/rules/quick-baccarat.md, Betting)", () => {
   it("offers only its five spots", () => {
     const violations = validateBets({
       variant: "quick",

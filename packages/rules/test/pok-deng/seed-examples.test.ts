@@ -4,11 +4,11 @@ import type { PokDengBet } from "../../src/pok-deng";
 import { reservedFor, settleBet } from "../../src/pok-deng";
 import { roundWith } from "./helpers";
 
-// Seed 000's nine worked examples: a 100 bet on Player 1 (or Player 1 Pair in example 7).
+// docs/rules/pok-deng.md, Worked examples: a 100 bet on Player 1 (and Player 1 Pair in example 7).
 const player1: PokDengBet = { id: "seat", seat: 1, stake: 100 };
 const player1Pair: PokDengBet = { id: "seatPair", seat: 1, stake: 100 };
 
-describe("seed 000 worked examples", () => {
+describe("docs/rules/pok-deng.md worked examples", () => {
   it("a 100 Player 1 bet reserves 200 (stake plus deposit); the Pair bet holds no deposit", () => {
     expect(reservedFor(player1)).toBe(200);
     expect(reservedFor(player1Pair)).toBe(100);
