@@ -1,6 +1,7 @@
 import { jokerBlackjack } from "@fuda/rules";
 import { SimulationRng } from "@fuda/shoe";
 
+import { variantOf } from "../args";
 import type { SimulateOptions } from "../commands/simulate";
 
 /**
@@ -8,13 +9,15 @@ import type { SimulateOptions } from "../commands/simulate";
  * stands on soft 17. As for Pok Deng, the hex seed keys the HMAC DRBG, which seeds the fast
  * xoshiro128** generator (`SimulationRng`) that shuffles the shoes.
  */
-export function simulate({ game, rounds, seed }: SimulateOptions) {
+export function simulate({ game, variant: requested, rounds, seed }: SimulateOptions) {
+  const variant = variantOf(game, requested, jokerBlackjack.VARIANTS);
   const rng = SimulationRng.fromSeed({ serverSeed: seed });
   const started = performance.now();
   const report = jokerBlackjack.simulate({ rounds, seed, rng });
   const seconds = (performance.now() - started) / 1000;
   return {
     game,
+    variant,
     rounds,
     seed,
     roundsPerSecond: Math.round(rounds / seconds),

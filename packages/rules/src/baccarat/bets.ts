@@ -12,8 +12,9 @@ import {
 } from "./hand";
 
 /** The commission table, the no-commission table (seed 001) and the quick game (seed 002). */
-export type Variant = "standard" | "noCommission" | "quick";
-export const VARIANTS: readonly Variant[] = ["standard", "noCommission", "quick"];
+/** Spelled as in the database, the API, the feed and the CLI (`--variant`). */
+export type Variant = "commission" | "no-commission" | "quick";
+export const VARIANTS: readonly Variant[] = ["commission", "no-commission", "quick"];
 
 export type BetId =
   | "player"
@@ -101,8 +102,8 @@ export function payoutOdds(variant: Variant, bet: BetId, code: number): Odds | n
     case "banker":
       if (banker < player) return null;
       if (banker === player) return PAYOUTS.push;
-      if (variant === "standard") return PAYOUTS.bankerCommission;
-      return variant === "noCommission" && banker === 6
+      if (variant === "commission") return PAYOUTS.bankerCommission;
+      return variant === "no-commission" && banker === 6
         ? PAYOUTS.noCommissionBankerSix
         : PAYOUTS.evenMoney;
     case "tie":

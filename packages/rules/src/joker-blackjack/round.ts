@@ -1,4 +1,4 @@
-import { isWholePoints } from "../money";
+import { formatPoints, isWholePoints } from "../money";
 
 import { operatorEvent } from "./corrections";
 import { deal } from "./deal";
@@ -40,11 +40,12 @@ export function createRound(
     if (stake <= 0 || !isWholePoints(stake)) {
       throw new JokerBlackjackError("INVALID_SEATS", `seat ${seat}: stake must be whole points`);
     }
-    if (stake < (config.minStake ?? 0) || stake > (config.maxStake ?? Infinity)) {
+    const limit = config.limits?.main;
+    if (limit !== undefined && (stake < limit.min || stake > limit.max)) {
       throw new JokerBlackjackError(
         "INVALID_SEATS",
-        `seat ${seat}: stake ${stake} is outside the table limits ` +
-          `${config.minStake ?? 0}..${config.maxStake ?? "∞"}`,
+        `seat ${seat}: stake ${formatPoints(stake)} is outside the table limits ` +
+          `${formatPoints(limit.min)}..${formatPoints(limit.max)} points`,
       );
     }
     if (!Number.isSafeInteger(balance) || balance < 0) {
