@@ -1,10 +1,10 @@
 import { baccarat } from "@fuda/rules";
-import { SimulationRng } from "@fuda/shoe";
 
 import { variantOf } from "../args";
 import { CliError } from "../command";
 import type { AnalyzeOptions } from "../commands/analyze";
 import type { SimulateOptions } from "../commands/simulate";
+import { runSimulation } from "./run-simulation";
 
 /** The variants of each baccarat game: the live tables (commission first), the quick game. */
 const LIVE_VARIANTS = baccarat.VARIANTS.filter((variant) => variant !== "quick");
@@ -47,19 +47,10 @@ export function analyze({ game, variant: requested }: AnalyzeOptions) {
  * `fuda simulate <game>`: whole shoes, every bet settled each round it is offered. The hex seed
  * keys the HMAC DRBG, which seeds the fast simulation generator (SimulationRng).
  */
-export function simulate({ game, variant: requested, rounds, seed }: SimulateOptions) {
-  const variant = baccaratVariant(game, requested);
-  const rng = SimulationRng.fromSeed({ serverSeed: seed });
-  const started = performance.now();
-  const result = baccarat.simulate({ variant, rounds, rng });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    game,
-    variant,
-    rounds,
-    seed,
-    shoes: result.shoes,
-    roundsPerSecond: Math.round(rounds / seconds),
-    bets: result.bets,
-  };
+export function simulate(options: SimulateOptions) {
+  const variant = baccaratVariant(options.game, options.variant);
+  const { head, result } = runSimulation(options, variant, (rng) =>
+    baccarat.simulate({ variant, rounds: options.rounds, rng }),
+  );
+  return { ...head, shoes: result.shoes, bets: result.bets };
 }
