@@ -73,7 +73,7 @@ describe("results feed (the service started as `pnpm start`)", () => {
       .map(([name]) => name);
     expect(undescribed).toEqual([]);
     expect(table!.properties.limits!.description).toMatch(/minor units/);
-    expect(document.components.schemas.BetLimit!.properties.min!.description).toMatch(
+    expect(document.components.schemas.StakeLimit!.properties.min!.description).toMatch(
       /minor units \(100 = 1 point\)/,
     );
   });

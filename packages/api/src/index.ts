@@ -7,16 +7,15 @@ export { feedRouter, type FeedRouter } from "./feed";
 export { createCallerFactory } from "./trpc";
 export { createContext, type Context } from "./context";
 export { FudaError, type FudaErrorCode } from "./errors";
+export { listTables, watchTables } from "./domain/tables";
 export {
   gameNames,
-  listTables,
-  watchTables,
   statusNames,
-  type BetLimit,
+  tableViewSchema,
   type GameName,
   type TableStatusName,
   type TableView,
-} from "./domain/tables";
+} from "./domain/tables.types";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -47,6 +47,25 @@ export function stringOption(parsed: ParsedArgs, name: string): string | undefin
   return value;
 }
 
+/**
+ * The game's variant named by `--variant`, spelled as in the database and the API; the game's
+ * first variant when absent.
+ */
+export function variantOf<Variant extends string>(
+  game: string,
+  requested: string | undefined,
+  variants: readonly Variant[],
+): Variant {
+  if (requested === undefined) return variants[0]!;
+  const variant = variants.find((known) => known === requested);
+  if (variant === undefined) {
+    throw new CliError(
+      `--variant of ${game} must be one of ${variants.join(", ")}, got "${requested}"`,
+    );
+  }
+  return variant;
+}
+
 /** A positive integer option; `fallback` when absent. */
 export function integerOption(parsed: ParsedArgs, name: string, fallback: number): number {
   const value = stringOption(parsed, name);

@@ -12,6 +12,7 @@ describe("fuda analyze baccarat", () => {
     expect(code).toBe(0);
     expect(json).toMatchObject({
       game: "baccarat",
+      variant: "commission",
       cards: 416,
       bets: {
         banker: { rtp: 10732465128097 / 10847218479825, rtpExact: "10732465128097/10847218479825" },
@@ -24,13 +25,21 @@ describe("fuda analyze baccarat", () => {
     expect(Object.keys(json.probabilities as object)).toContain("bankerWinsWithSixOnThreeCards");
   });
 
-  it("analyzes the no-commission table and the quick game under their own names", async () => {
-    const noCommission = await runJson(analyzeCommand, ["baccarat-no-commission", "--json"]);
+  it("analyzes the no-commission table and the quick game under the database's names", async () => {
+    const args = ["baccarat", "--variant", "no-commission", "--json"];
+    const noCommission = await runJson(analyzeCommand, args);
     expect(noCommission.json).toMatchObject({
+      game: "baccarat",
+      variant: "no-commission",
       bets: { banker: { rtpExact: "19240298465317/19524993263685" } },
     });
     const quick = await runJson(analyzeCommand, ["quick-baccarat", "--json"]);
-    expect(quick.json).toMatchObject({ cards: 520, bets: { playerPair: { rtpExact: "156/173" } } });
+    expect(quick.json).toMatchObject({
+      game: "quick-baccarat",
+      variant: "quick",
+      cards: 520,
+      bets: { playerPair: { rtpExact: "156/173" } },
+    });
     expect(Object.keys(quick.json.bets as object)).toEqual([
       "player",
       "banker",
@@ -38,6 +47,24 @@ describe("fuda analyze baccarat", () => {
       "playerPair",
       "bankerPair",
     ]);
+  });
+});
+
+describe("--variant", () => {
+  it("refuses a variant the game does not have, naming the ones it has", async () => {
+    await expect(analyzeCommand(["baccarat", "--variant", "noCommission"])).rejects.toMatchObject({
+      message: '--variant of baccarat must be one of commission, no-commission, got "noCommission"',
+      exitCode: 2,
+    });
+    await expect(analyzeCommand(["baccarat", "--variant", "quick"])).rejects.toThrow(
+      /--variant of baccarat must be one of commission, no-commission/,
+    );
+    await expect(
+      simulateCommand(["pok-deng", "--variant", "seven-seat", "--rounds", "10"]),
+    ).rejects.toThrow(/--variant of pok-deng must be one of five-seat, got "seven-seat"/);
+    await expect(simulateCommand(["baccarat-no-commission"])).rejects.toThrow(
+      /simulate: <game> must be one of pok-deng, baccarat, quick-baccarat, joker-blackjack/,
+    );
   });
 });
 
@@ -52,7 +79,12 @@ describe("fuda simulate baccarat", () => {
       "--json",
     ]);
     expect(code).toBe(0);
-    expect(json).toMatchObject({ game: "baccarat", rounds: 20000, seed: "c0ffee" });
+    expect(json).toMatchObject({
+      game: "baccarat",
+      variant: "commission",
+      rounds: 20000,
+      seed: "c0ffee",
+    });
     expect(json.roundsPerSecond).toBeGreaterThan(0);
     const bets = json.bets as Record<string, { rtp: number; stdErr: number }>;
     expect(Object.keys(bets)).toHaveLength(8);

@@ -19,6 +19,7 @@ describe("fuda simulate joker-blackjack", () => {
     const json = JSON.parse(String(write.mock.calls[0]![0])) as ReturnType<typeof simulate>;
     expect(json).toMatchObject({
       game: "joker-blackjack",
+      variant: "seven-seat",
       rounds: 10000,
       seats: 7,
       decks: 6,

@@ -11,6 +11,7 @@ describe("fuda analyze pok-deng", () => {
     expect(code).toBe(0);
     expect(json).toMatchObject({
       game: "pok-deng",
+      variant: "five-seat",
       decks: 8,
       cards: 416,
       bets: {
@@ -28,7 +29,7 @@ describe("fuda analyze pok-deng", () => {
   });
 
   it("its outcome probabilities add up to one", () => {
-    const total = Object.values(analyze("pok-deng").probabilities).reduce(
+    const total = Object.values(analyze({ game: "pok-deng" }).probabilities).reduce(
       (sum, { probability }) => sum + probability,
       0,
     );

@@ -9,4 +9,4 @@ export { resolveDatabaseUrl } from "./resolve";
 export type { ResolveDatabaseOptions, ResolvedDatabase } from "./resolve";
 export { demoTables, seed } from "./seed";
 export { setupDatabase } from "./setup";
-export type { BetLimit, DemoTable, TableLimits } from "./seed";
+export type { DemoTable } from "./seed";

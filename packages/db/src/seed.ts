@@ -1,20 +1,13 @@
+import type { baccarat, jokerBlackjack, pokDeng, StakeLimit, TableLimits } from "@fuda/rules";
+
 import type { Db } from "./client";
-import type { Game, Prisma } from "./generated/prisma/client";
-
-/** Stake limits of one bet type, in minor units (1 point = 100). */
-export interface BetLimit {
-  min: number;
-  max: number;
-}
-
-/** A table's limits: bet id → limits. Stored as `Table.limits`. */
-export type TableLimits = Record<string, BetLimit>;
+import type { Game } from "./generated/prisma/client";
 
 const points = (n: number) => n * 100;
-const limit = (min: number, max: number): BetLimit => ({ min: points(min), max: points(max) });
+const limit = (min: number, max: number): StakeLimit => ({ min: points(min), max: points(max) });
 
 /** The eight live baccarat bets (docs/rules/baccarat.md, Bets and payouts). */
-const baccaratLimits: TableLimits = {
+const baccaratLimits: TableLimits<baccarat.BetId> = {
   player: limit(10, 10_000),
   banker: limit(10, 10_000),
   tie: limit(10, 1_000),
@@ -28,11 +21,15 @@ const baccaratLimits: TableLimits = {
 /** Each click adds 1 point, at most 5 points on a spot (docs/rules/quick-baccarat.md, Betting). */
 const quickSpot = limit(1, 5);
 
+/** A variant as every layer spells it: the rules', the API's, the feed's and the CLI's. */
+type Variant = baccarat.Variant | pokDeng.Variant | jokerBlackjack.Variant;
+
 export interface DemoTable {
   slug: string;
   game: Game;
-  variant: string;
+  variant: Variant;
   name: string;
+  /** Stored as `Table.limits`, read back through the rules' `tableLimitsSchema`. */
   limits: TableLimits;
   countdownSeconds: number;
 }
@@ -76,7 +73,10 @@ export const demoTables: readonly DemoTable[] = [
     variant: "five-seat",
     name: "Pok Deng",
     // Per seat: `seat` is the Player N bet (its deposit is not part of the stake limit).
-    limits: { seat: limit(10, 5_000), seatPair: limit(10, 500) },
+    limits: {
+      seat: limit(10, 5_000),
+      seatPair: limit(10, 500),
+    } satisfies TableLimits<pokDeng.PokDengBetId>,
     countdownSeconds: 20,
   },
   {
@@ -85,7 +85,7 @@ export const demoTables: readonly DemoTable[] = [
     variant: "seven-seat",
     name: "Joker Blackjack",
     // The main stake is the only bet placed in the window; double, split and insurance follow it.
-    limits: { main: limit(10, 5_000) },
+    limits: { main: limit(10, 5_000) } satisfies TableLimits<jokerBlackjack.JokerBlackjackBetId>,
     countdownSeconds: 15,
   },
 ];
@@ -97,10 +97,7 @@ export const demoTables: readonly DemoTable[] = [
  */
 export async function seed(db: Db): Promise<{ tables: number }> {
   await db.table.createMany({
-    data: demoTables.map((table) => ({
-      ...table,
-      limits: table.limits as unknown as Prisma.InputJsonObject,
-    })),
+    data: demoTables.slice(),
     skipDuplicates: true,
   });
   return { tables: demoTables.length };

@@ -1,5 +1,7 @@
+import { baccarat, jokerBlackjack, pokDeng, tableLimitsSchema } from "@fuda/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { Game } from "../src/index";
 import { demoTables, seed } from "../src/index";
 import { createTestDatabase } from "../src/testing";
 import type { TestDatabase } from "../src/testing";
@@ -57,5 +59,21 @@ describe("seed", () => {
     }
     expect(bets("pok-deng")).toEqual(["seat", "seatPair"]);
     expect(bets("joker-blackjack")).toEqual(["main"]);
+  });
+
+  it("spells each variant and limit as its game's rules do", () => {
+    const variants: Record<Game, readonly string[]> = {
+      BACCARAT: baccarat.VARIANTS.filter((variant) => variant !== "quick"),
+      QUICK_BACCARAT: ["quick"],
+      POK_DENG: pokDeng.VARIANTS,
+      JOKER_BLACKJACK: jokerBlackjack.VARIANTS,
+    };
+    for (const table of demoTables) {
+      expect(variants[table.game]).toContain(table.variant);
+      expect(tableLimitsSchema.parse(table.limits)).toEqual(table.limits);
+    }
+    expect(Object.keys(demoTables.find((t) => t.game === "JOKER_BLACKJACK")!.limits)).toEqual([
+      ...jokerBlackjack.JOKER_BLACKJACK_BET_IDS,
+    ]);
   });
 });

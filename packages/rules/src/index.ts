@@ -1,5 +1,9 @@
-// Each game's rules as data plus pure functions, one namespace per game.
-export {};
+// Each game's rules as data plus pure functions, one namespace per game; money and stake limits,
+// which every game shares, at the root.
 export * as baccarat from "./baccarat";
 export * as pokDeng from "./pok-deng";
 export * as jokerBlackjack from "./joker-blackjack";
+export type { Odds } from "./money";
+export { formatPoints, isWholePoints, POINT, winnings } from "./money";
+export type { StakeLimit, TableLimits } from "./limits";
+export { stakeLimitSchema, tableLimitsSchema } from "./limits";

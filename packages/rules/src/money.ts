@@ -24,3 +24,22 @@ export function winnings(stake: number, odds: Odds): number {
   }
   return scaled / odds.per;
 }
+
+const grouping = new Intl.NumberFormat("en-US");
+
+/**
+ * Minor units as points, for people: 500000 → "5,000", 150 → "1.50" (integer arithmetic, no
+ * floats). The one way points are written, in the rules' messages and on every screen.
+ */
+export function formatPoints(minorUnits: number): string {
+  if (!Number.isSafeInteger(minorUnits)) {
+    throw new RangeError(`points must be whole minor units, got ${minorUnits}`);
+  }
+  const sign = minorUnits < 0 ? "-" : "";
+  const units = Math.abs(minorUnits);
+  const whole = grouping.format(Math.trunc(units / POINT));
+  const fraction = units % POINT;
+  return fraction === 0
+    ? `${sign}${whole}`
+    : `${sign}${whole}.${String(fraction).padStart(2, "0")}`;
+}

@@ -37,7 +37,7 @@ export function isCard(value: number): boolean {
   if (value === JOKER) return true;
   // The bound first: `>>` and `&` wrap numbers beyond 32 bits (2^32 + 1 would read as A♠).
   if (!(Number.isInteger(value) && value >= 0 && value <= 0x4d)) return false;
-  const rank = value & 0x0f;
+  const rank = rankOf(value);
   return rank >= 1 && rank <= 13;
 }
 

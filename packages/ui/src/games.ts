@@ -1,5 +1,6 @@
-import type { BetLimit, GameName } from "@fuda/api";
+import type { GameName } from "@fuda/api";
 import { baccarat } from "@fuda/rules";
+import type { StakeLimit, TableLimits } from "@fuda/rules";
 
 /** How each game is written for people; the keys are the API's game names. */
 export const GAME_LABELS: Readonly<Record<GameName, string>> = {
@@ -42,11 +43,11 @@ export function betName(game: GameName, key: string): string {
 export interface BetLimitLine {
   bet: string;
   name: string;
-  limit: BetLimit;
+  limit: StakeLimit;
 }
 
 /** A table's limits in its game's layout order; bets the catalog does not know come last. */
-export function betLimitLines(game: GameName, limits: Record<string, BetLimit>): BetLimitLine[] {
+export function betLimitLines(game: GameName, limits: TableLimits): BetLimitLine[] {
   const order = Object.keys(BET_CATALOG[game]);
   const rank = (bet: string) => (order.includes(bet) ? order.indexOf(bet) : order.length);
   return Object.entries(limits)

@@ -5,31 +5,10 @@ import {
   betName,
   formatCountdown,
   formatLimit,
-  formatPoints,
   formatTimestamp,
   GAME_LABELS,
   variantName,
 } from "../src";
-
-describe("formatPoints", () => {
-  it("shows minor units as whole points grouped by thousands (100 units = 1 point)", () => {
-    expect(formatPoints(100)).toBe("1");
-    expect(formatPoints(500_000)).toBe("5,000");
-    expect(formatPoints(123_456_700)).toBe("1,234,567");
-    expect(formatPoints(0)).toBe("0");
-  });
-
-  it("shows a part of a point with two decimals", () => {
-    expect(formatPoints(150)).toBe("1.50");
-    expect(formatPoints(5)).toBe("0.05");
-    expect(formatPoints(-250)).toBe("-2.50");
-  });
-
-  it("refuses amounts that are not whole minor units", () => {
-    expect(() => formatPoints(1.5)).toThrow(RangeError);
-    expect(() => formatPoints(Number.NaN)).toThrow(RangeError);
-  });
-});
 
 describe("formatLimit", () => {
   it("reads a bet type's range as min–max points", () => {

@@ -1,45 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
-import type { Db, Game, Table, TableStatus } from "@fuda/db";
+import { tableLimitsSchema } from "@fuda/rules";
+import { z } from "zod";
 
-/** Public names of the games, as in URLs, the CLI and the feed. */
-export const gameNames = {
-  BACCARAT: "baccarat",
-  QUICK_BACCARAT: "quick-baccarat",
-  POK_DENG: "pok-deng",
-  JOKER_BLACKJACK: "joker-blackjack",
-} as const satisfies Record<Game, string>;
+import type { Db, Game, Table } from "@fuda/db";
 
-export type GameName = (typeof gameNames)[Game];
+import type { TableView } from "./tables.types";
+import { gameNames, statusNames } from "./tables.types";
 
-export const statusNames = {
-  OPEN: "open",
-  PAUSED: "paused",
-  CLOSED: "closed",
-} as const satisfies Record<TableStatus, string>;
-
-export type TableStatusName = (typeof statusNames)[TableStatus];
-
-/** A stake range in minor units (100 = 1 point). */
-export interface BetLimit {
-  min: number;
-  max: number;
-}
-
-export interface TableView {
-  id: string;
-  slug: string;
-  game: GameName;
-  variant: string;
-  name: string;
-  status: TableStatusName;
-  countdownSeconds: number;
-  limits: Record<string, BetLimit>;
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** A stored table as callers see it; its limits are checked against the rules' schema, not cast. */
 export function toTableView(table: Table): TableView {
+  const limits = tableLimitsSchema.safeParse(table.limits);
+  if (!limits.success) {
+    throw new Error(
+      `table "${table.slug}": its stored limits are not { [betId]: { min, max } } in minor units ` +
+        `with min ≤ max: ${z.prettifyError(limits.error).replaceAll("\n", "; ")}`,
+    );
+  }
   return {
     id: table.id,
     slug: table.slug,
@@ -48,8 +25,7 @@ export function toTableView(table: Table): TableView {
     name: table.name,
     status: statusNames[table.status],
     countdownSeconds: table.countdownSeconds,
-    // The column is JSON written only by our own seed and admin code, always in this shape.
-    limits: table.limits as unknown as Record<string, BetLimit>,
+    limits: limits.data,
     createdAt: table.createdAt.toISOString(),
     updatedAt: table.updatedAt.toISOString(),
   };

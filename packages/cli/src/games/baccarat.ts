@@ -1,25 +1,24 @@
 import { baccarat } from "@fuda/rules";
-import { SimulationRng } from "@fuda/shoe";
 
+import { variantOf } from "../args";
 import { CliError } from "../command";
+import type { AnalyzeOptions } from "../commands/analyze";
 import type { SimulateOptions } from "../commands/simulate";
+import { runSimulation } from "./run-simulation";
 
-/** The CLI's game names: the commission table, the no-commission table, the quick game. */
-export const BACCARAT_GAMES: Readonly<Record<string, baccarat.Variant>> = {
-  baccarat: "standard",
-  "baccarat-no-commission": "noCommission",
-  "quick-baccarat": "quick",
-};
+/** The variants of each baccarat game: the live tables (commission first), the quick game. */
+const LIVE_VARIANTS = baccarat.VARIANTS.filter((variant) => variant !== "quick");
+const QUICK_VARIANTS = baccarat.VARIANTS.filter((variant) => variant === "quick");
 
-function variantOf(game: string): baccarat.Variant {
-  const variant = BACCARAT_GAMES[game];
-  if (variant === undefined) throw new CliError(`not a baccarat game: "${game}"`);
-  return variant;
+function baccaratVariant(game: string, requested: string | undefined): baccarat.Variant {
+  if (game === "baccarat") return variantOf(game, requested, LIVE_VARIANTS);
+  if (game === "quick-baccarat") return variantOf(game, requested, QUICK_VARIANTS);
+  throw new CliError(`not a baccarat game: "${game}"`);
 }
 
 /** `fuda analyze <game>`: exact RTPs and probabilities of the first round of a fresh shoe. */
-export function analyze(game: string) {
-  const variant = variantOf(game);
+export function analyze({ game, variant: requested }: AnalyzeOptions) {
+  const variant = baccaratVariant(game, requested);
   const analysis = baccarat.analyze(variant, baccarat.variantComposition(variant));
   const exactly = (fraction: baccarat.Fraction) => ({
     value: baccarat.fractionToNumber(fraction),
@@ -48,19 +47,10 @@ export function analyze(game: string) {
  * `fuda simulate <game>`: whole shoes, every bet settled each round it is offered. The hex seed
  * keys the HMAC DRBG, which seeds the fast simulation generator (SimulationRng).
  */
-export function simulate({ game, rounds, seed }: SimulateOptions) {
-  const variant = variantOf(game);
-  const rng = SimulationRng.fromSeed({ serverSeed: seed });
-  const started = performance.now();
-  const result = baccarat.simulate({ variant, rounds, rng });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    game,
-    variant,
-    rounds,
-    seed,
-    shoes: result.shoes,
-    roundsPerSecond: Math.round(rounds / seconds),
-    bets: result.bets,
-  };
+export function simulate(options: SimulateOptions) {
+  const variant = baccaratVariant(options.game, options.variant);
+  const { head, result } = runSimulation(options, variant, (rng) =>
+    baccarat.simulate({ variant, rounds: options.rounds, rng }),
+  );
+  return { ...head, shoes: result.shoes, bets: result.bets };
 }

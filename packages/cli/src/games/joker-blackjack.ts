@@ -1,23 +1,21 @@
 import { jokerBlackjack } from "@fuda/rules";
-import { SimulationRng } from "@fuda/shoe";
 
+import { variantOf } from "../args";
 import type { SimulateOptions } from "../commands/simulate";
+import { runSimulation } from "./run-simulation";
 
 /**
  * `fuda simulate joker-blackjack`: seven seats of basic strategy on 6 decks + 1 joker, dealer
  * stands on soft 17. As for Pok Deng, the hex seed keys the HMAC DRBG, which seeds the fast
  * xoshiro128** generator (`SimulationRng`) that shuffles the shoes.
  */
-export function simulate({ game, rounds, seed }: SimulateOptions) {
-  const rng = SimulationRng.fromSeed({ serverSeed: seed });
-  const started = performance.now();
-  const report = jokerBlackjack.simulate({ rounds, seed, rng });
-  const seconds = (performance.now() - started) / 1000;
+export function simulate(options: SimulateOptions) {
+  const variant = variantOf(options.game, options.variant, jokerBlackjack.VARIANTS);
+  const { head, result: report } = runSimulation(options, variant, (rng) =>
+    jokerBlackjack.simulate({ rounds: options.rounds, seed: options.seed, rng }),
+  );
   return {
-    game,
-    rounds,
-    seed,
-    roundsPerSecond: Math.round(rounds / seconds),
+    ...head,
     seats: report.seats,
     decks: report.decks,
     jokers: report.jokers,

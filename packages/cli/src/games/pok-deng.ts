@@ -1,7 +1,9 @@
 import { pokDeng } from "@fuda/rules";
-import { SimulationRng } from "@fuda/shoe";
 
+import { variantOf } from "../args";
+import type { AnalyzeOptions } from "../commands/analyze";
 import type { SimulateOptions } from "../commands/simulate";
+import { runSimulation } from "./run-simulation";
 
 const exactly = (fraction: pokDeng.Fraction) => ({
   value: pokDeng.fractionToNumber(fraction),
@@ -9,7 +11,8 @@ const exactly = (fraction: pokDeng.Fraction) => ({
 });
 
 /** `fuda analyze pok-deng`: one seat against the Banker, from a fresh 8-deck shoe. */
-export function analyze(game: string) {
+export function analyze({ game, variant: requested }: AnalyzeOptions) {
+  const variant = variantOf(game, requested, pokDeng.VARIANTS);
   const analysis = pokDeng.analyzePokDeng();
   const bet = (rtp: pokDeng.Fraction) => {
     const { value, exact } = exactly(rtp);
@@ -17,6 +20,7 @@ export function analyze(game: string) {
   };
   return {
     game,
+    variant,
     decks: pokDeng.POK_DENG_DECKS,
     cards: analysis.cards,
     bets: { seat: bet(analysis.rtp.seat), seatPair: bet(analysis.rtp.seatPair) },
@@ -33,18 +37,10 @@ export function analyze(game: string) {
  * `fuda simulate pok-deng`: whole 8-deck shoes, one unit on all ten bets each round. The hex
  * seed keys the HMAC DRBG, which seeds the fast simulation generator (SimulationRng).
  */
-export function simulate({ game, rounds, seed }: SimulateOptions) {
-  const rng = SimulationRng.fromSeed({ serverSeed: seed });
-  const started = performance.now();
-  const result = pokDeng.simulatePokDeng({ rounds, rng });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    game,
-    rounds,
-    seed,
-    shoes: result.shoes,
-    roundsPerSecond: Math.round(rounds / seconds),
-    bets: result.bets,
-    probabilities: result.outcomes,
-  };
+export function simulate(options: SimulateOptions) {
+  const variant = variantOf(options.game, options.variant, pokDeng.VARIANTS);
+  const { head, result } = runSimulation(options, variant, (rng) =>
+    pokDeng.simulatePokDeng({ rounds: options.rounds, rng }),
+  );
+  return { ...head, shoes: result.shoes, bets: result.bets, probabilities: result.outcomes };
 }

@@ -1,3 +1,5 @@
+import { rankOf } from "@fuda/shoe";
+
 import type { Fraction } from "../fraction";
 import { fraction } from "../fraction";
 import type { BetId, Variant } from "./bets";
@@ -32,7 +34,7 @@ const MAX_EXACT = 2 ** 53;
 export function rankCounts(cards: Iterable<number>): number[] {
   const counts = new Array<number>(14).fill(0);
   for (const card of cards) {
-    const rank = card & 0x0f;
+    const rank = rankOf(card);
     if (rank === 0) throw new RangeError("baccarat is played without jokers");
     counts[rank]!++;
   }

@@ -12,10 +12,11 @@ import {
 } from "./hand";
 
 /**
- * The commission and no-commission tables and the quick game (docs/rules/baccarat.md, Variants).
+ * The commission and no-commission tables and the quick game (docs/rules/baccarat.md, Variants),
+ * spelled as in the database, the API, the feed and the CLI (`--variant`).
  */
-export type Variant = "standard" | "noCommission" | "quick";
-export const VARIANTS: readonly Variant[] = ["standard", "noCommission", "quick"];
+export type Variant = "commission" | "no-commission" | "quick";
+export const VARIANTS: readonly Variant[] = ["commission", "no-commission", "quick"];
 
 export type BetId =
   | "player"
@@ -103,8 +104,8 @@ export function payoutOdds(variant: Variant, bet: BetId, code: number): Odds | n
     case "banker":
       if (banker < player) return null;
       if (banker === player) return PAYOUTS.push;
-      if (variant === "standard") return PAYOUTS.bankerCommission;
-      return variant === "noCommission" && banker === 6
+      if (variant === "commission") return PAYOUTS.bankerCommission;
+      return variant === "no-commission" && banker === 6
         ? PAYOUTS.noCommissionBankerSix
         : PAYOUTS.evenMoney;
     case "tie":

@@ -4,14 +4,13 @@
  * readable form for tables and UIs.
  */
 
-/** A card's rank under the shared encoding `card = (suit << 4) | rank`. */
-const rankOfCard = (card: number): number => card & 0x0f;
+import { rankOf } from "@fuda/shoe";
 
 /** Baccarat value by card: A = 1, 2–9 face value, 10/J/Q/K = 0 (suits never matter). */
 export const CARD_VALUE: Uint8Array = (() => {
   const table = new Uint8Array(256);
   for (let card = 0; card < 256; card++) {
-    const rank = rankOfCard(card);
+    const rank = rankOf(card);
     table[card] = rank >= 1 && rank <= 9 ? rank : 0;
   }
   return table;
@@ -161,8 +160,8 @@ export function dealCode(cards: ArrayLike<number>, at: number): number {
   const fifth = CARD_VALUE[cards[at + 4] ?? 0]!;
   const sixth = CARD_VALUE[cards[at + 5] ?? 0]!;
   const pairs =
-    (rankOfCard(player1) === rankOfCard(player2) ? PLAYER_PAIR : 0) |
-    (rankOfCard(banker1) === rankOfCard(banker2) ? BANKER_PAIR : 0);
+    (rankOf(player1) === rankOf(player2) ? PLAYER_PAIR : 0) |
+    (rankOf(banker1) === rankOf(banker2) ? BANKER_PAIR : 0);
   return pairs | ROUND_ENDINGS[((player * 10 + banker) * 10 + fifth) * 10 + sixth]!;
 }
 

@@ -1,5 +1,3 @@
-export type { Odds } from "../money";
-export { isWholePoints, POINT, winnings } from "../money";
 export type { RoundOutcome, Winner } from "./hand";
 export {
   BANKER_DRAWS,
@@ -29,15 +27,7 @@ export {
   settleBet,
   VARIANTS,
 } from "./bets";
-export type {
-  BetSlip,
-  LiveBetSlip,
-  QuickBetSlip,
-  StakeLimit,
-  TableLimits,
-  Violation,
-  ViolationRule,
-} from "./validate";
+export type { BetSlip, LiveBetSlip, QuickBetSlip, Violation, ViolationRule } from "./validate";
 export { QUICK_SPOT_MAX, validateBets } from "./validate";
 export type {
   BeadPlateCell,

@@ -1,19 +1,7 @@
-import { isWholePoints, POINT } from "../money";
+import type { TableLimits } from "../limits";
+import { formatPoints, isWholePoints, POINT } from "../money";
 import type { Bet, BetId, Variant } from "./bets";
 import { BET_IDS, BET_NAMES, betsOf, isOffered, LAST_ROUND } from "./bets";
-
-/** A table's minimum and maximum stake per player on one bet type, in minor units. */
-export interface StakeLimit {
-  readonly min: number;
-  readonly max: number;
-}
-
-/**
- * Operator-configured limits per bet type. The Player and Banker maxima also cap the difference
- * between the table's total Player and Banker stakes in a round (docs/rules/baccarat.md, The
- * exposure cap).
- */
-export type TableLimits = Readonly<Record<BetId, StakeLimit>>;
 
 /** The quick game's most on one spot (docs/rules/quick-baccarat.md, Betting). */
 export const QUICK_SPOT_MAX = 5 * POINT;
@@ -41,11 +29,15 @@ export interface Violation {
 
 /** One player's bets for a round at a live table. */
 export interface LiveBetSlip {
-  readonly variant: "standard" | "noCommission";
+  readonly variant: Exclude<Variant, "quick">;
   /** The round's number within the shoe, from 1. */
   readonly round: number;
   readonly bets: readonly Bet[];
-  readonly limits: TableLimits;
+  /**
+   * Operator-configured limits per bet type. The Player and Banker maxima also cap the
+   * difference between the table's total Player and Banker stakes in a round (docs/rules/baccarat.md, The exposure cap).
+   */
+  readonly limits: TableLimits<BetId>;
   /** Player and Banker stakes the table has already accepted this round, from everyone. */
   readonly tableStakes?: { readonly player: number; readonly banker: number };
 }
@@ -60,7 +52,8 @@ export interface QuickBetSlip {
 
 export type BetSlip = LiveBetSlip | QuickBetSlip;
 
-const points = (units: number): string => `${units / POINT} point${units === POINT ? "" : "s"}`;
+const points = (units: number): string =>
+  `${formatPoints(units)} point${units === POINT ? "" : "s"}`;
 
 /** Every rule the slip breaks, each with a message naming the bet and the rule. Empty = valid. */
 export function validateBets(slip: BetSlip): Violation[] {
@@ -94,11 +87,7 @@ function stakeTotals(variant: Variant, bets: readonly Bet[], refuse: Refuse): Ma
 }
 
 function variantName(variant: Variant): string {
-  return variant === "standard"
-    ? "commission table"
-    : variant === "noCommission"
-      ? "no-commission table"
-      : "quick game";
+  return variant === "quick" ? "quick game" : `${variant} table`;
 }
 
 function validateLive(slip: LiveBetSlip, totals: Map<BetId, number>, refuse: Refuse): void {

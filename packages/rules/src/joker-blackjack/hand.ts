@@ -1,15 +1,15 @@
-import { JOKER } from "@fuda/shoe";
+import { JOKER, rankOf } from "@fuda/shoe";
 import type { Card } from "@fuda/shoe";
 
 /** Blackjack value of a card with the ace as 1: 2–10 face, J/Q/K ("T cards") 10; joker 0. */
 export function hardValue(card: Card): number {
-  const rank = card & 0x0f;
+  const rank = rankOf(card);
   return rank >= 10 ? 10 : rank;
 }
 
 /** A T card: 10, J, Q or K. */
 export function isTen(card: Card): boolean {
-  return (card & 0x0f) >= 10;
+  return rankOf(card) >= 10;
 }
 
 /**

@@ -2,18 +2,13 @@
 
 /** Config, seat entries, round state, events and settlement records. */
 export type * from "./types";
-export { DEFAULT_CONFIG } from "./types";
+export { DEFAULT_CONFIG, JOKER_BLACKJACK_BET_IDS, VARIANTS } from "./types";
 
 /** The round: create, ask what a seat may do or what the dealer does next, apply an event. */
-export {
-  createRound,
-  legalActions,
-  apply,
-  nextDealerStep,
-  PLAYER_ACTIONS,
-  replay,
-  JokerBlackjackError,
-} from "./round";
+export { createRound, apply, replay } from "./round";
+export { JokerBlackjackError } from "./draft";
+export { legalActions, PLAYER_ACTIONS } from "./turns";
+export { nextDealerStep } from "./dealer";
 
 /** The premium table (names, total returns, awards) and which premium a hand makes. */
 export type { Award, Premium, PremiumName } from "./premiums";

@@ -1,4 +1,4 @@
-import { JOKER } from "@fuda/shoe";
+import { JOKER, rankOf, suitOf } from "@fuda/shoe";
 import type { Card } from "@fuda/shoe";
 
 import { bestTotal, minTotal } from "./hand";
@@ -57,7 +57,7 @@ function suited(cards: readonly Card[]): boolean {
   let suit = -1;
   for (const card of cards) {
     if (card === JOKER) continue;
-    const s = card >> 4;
+    const s = suitOf(card);
     if (suit < 0) suit = s;
     else if (s !== suit) return false;
   }
@@ -72,7 +72,7 @@ function oneOfEachRank(cards: readonly Card[], low: number, high: number): boole
   let seen = 0;
   for (const card of cards) {
     if (card === JOKER) continue;
-    const rank = card & 0x0f;
+    const rank = rankOf(card);
     if (rank < low || rank > high || (seen & (1 << rank)) !== 0) return false;
     seen |= 1 << rank;
   }
@@ -81,7 +81,7 @@ function oneOfEachRank(cards: readonly Card[], low: number, high: number): boole
 
 /** Every card has this rank or is a joker. */
 function allRank(cards: readonly Card[], rank: number): boolean {
-  for (const card of cards) if (card !== JOKER && (card & 0x0f) !== rank) return false;
+  for (const card of cards) if (card !== JOKER && rankOf(card) !== rank) return false;
   return true;
 }
 
@@ -116,7 +116,7 @@ export function premiumOf(cards: readonly Card[]): PremiumName | null {
     case 3:
       return threeCardPremium(cards);
     case 4:
-      return cards.every((card, i) => card === JOKER || (card & 0x0f) === PERFECT_SMILE[i])
+      return cards.every((card, i) => card === JOKER || rankOf(card) === PERFECT_SMILE[i])
         ? "Perfect Smile"
         : null;
     case 6:

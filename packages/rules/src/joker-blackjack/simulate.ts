@@ -13,7 +13,8 @@ import { POINT } from "../money";
 
 import { PREMIUM_NAMES } from "./premiums";
 import type { PremiumName } from "./premiums";
-import { applyInPlace, createRound, nextDealerStep } from "./round";
+import { nextDealerStep } from "./dealer";
+import { applyInPlace, createRound } from "./round";
 import { basicStrategy } from "./strategy";
 import { DEFAULT_CONFIG } from "./types";
 import type { DealerEvent, PlayerEvent, RoundState, SeatEntry, Settlement } from "./types";

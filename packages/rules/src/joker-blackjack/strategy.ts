@@ -1,3 +1,5 @@
+import { rankOf } from "@fuda/shoe";
+
 import { dealerTotal, hardValue, minTotal } from "./hand";
 import type { PlayerAction, RoundState } from "./types";
 
@@ -55,7 +57,7 @@ export function basicStrategy(state: RoundState): PlayerAction {
   let move: string;
   if (
     twoCards &&
-    (cards[0]! & 0x0f) === (cards[1]! & 0x0f) &&
+    rankOf(cards[0]!) === rankOf(cards[1]!) &&
     seat.hands.length < state.config.maxHands
   ) {
     move = PAIRS[hardValue(cards[0]!)]?.[column] ?? "";

@@ -1,15 +1,23 @@
 import type { Card } from "@fuda/shoe";
 
+import type { TableLimits } from "../limits";
 import type { Award, PremiumName } from "./premiums";
+
+/** The game's one variant, spelled as in the database, the API and the feed. */
+export type Variant = "seven-seat";
+export const VARIANTS: readonly Variant[] = ["seven-seat"];
+
+/** `main`: the bet placed in the betting window (doubles, splits and insurance follow from it). */
+export type JokerBlackjackBetId = "main";
+export const JOKER_BLACKJACK_BET_IDS: readonly JokerBlackjackBetId[] = ["main"];
 
 export interface JokerBlackjackConfig {
   /** Seats 1..seatCount; seat 1 is the rightmost and acts first. */
   readonly seatCount: number;
   /** Hands a seat may hold after re-splitting. */
   readonly maxHands: number;
-  /** Table limits on the bet, minor units (checked by `createRound`); none when absent. */
-  readonly minStake?: number;
-  readonly maxStake?: number;
+  /** Table limits on the main bet (checked by `createRound`); none when absent. */
+  readonly limits?: TableLimits<JokerBlackjackBetId>;
 }
 
 export const DEFAULT_CONFIG: JokerBlackjackConfig = { seatCount: 7, maxHands: 4 };

@@ -1,4 +1,5 @@
-import { POINT, isWholePoints } from "../money";
+import type { TableLimits } from "../limits";
+import { POINT, formatPoints, isWholePoints } from "../money";
 import { PAIR_BIT } from "./hand";
 import type { SeatOutcome } from "./outcome";
 import { SEAT_OUTCOME_NET, SEAT_OUTCOMES, seatOutcomeIndex } from "./outcome";
@@ -32,9 +33,6 @@ export const reservedFor = (bet: Pick<PokDengBet, "id" | "stake">): number =>
 
 export const depositFor = (bet: Pick<PokDengBet, "id" | "stake">): number =>
   bet.id === "seat" ? bet.stake : 0;
-
-/** Per-table minimum and maximum stake per bet type (per seat spot), in units. */
-export type PokDengLimits = Readonly<Record<PokDengBetId, { min: number; max: number }>>;
 
 export type BetViolationRule =
   | "UNKNOWN_BET"
@@ -70,9 +68,6 @@ function unknownBetOrSeat(
   return null;
 }
 
-const formatPoints = (units: number) =>
-  (units / POINT).toLocaleString("en-US", { maximumFractionDigits: 2 });
-
 /**
  * Every violation of the table's rules by a player's bets for one round (empty when all are
  * accepted). Stakes on the same spot add up before the limits apply; the balance must cover
@@ -80,7 +75,8 @@ const formatPoints = (units: number) =>
  */
 export function validateBets(options: {
   bets: readonly PokDengBet[];
-  limits: PokDengLimits;
+  /** Per-table minimum and maximum stake per bet type (per seat spot). */
+  limits: TableLimits<PokDengBetId>;
   balance: number;
 }): BetViolation[] {
   const { bets, limits, balance } = options;

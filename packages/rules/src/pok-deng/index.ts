@@ -15,7 +15,7 @@ export {
 } from "./hand";
 export type { SeatOutcome } from "./outcome";
 export { SEAT_OUTCOMES, SEAT_OUTCOME_NET, seatOutcome, seatOutcomeIndex } from "./outcome";
-export type { PokDengRound, SeatNumber, TwoCards } from "./round";
+export type { PokDengRound, SeatNumber, TwoCards, Variant } from "./round";
 export {
   CARDS_PER_ROUND,
   SEAT_COUNT,
@@ -25,13 +25,13 @@ export {
   roundFromDealtCards,
   seatCards,
   seatHand,
+  VARIANTS,
 } from "./round";
 export type {
   BetViolation,
   BetViolationRule,
   PokDengBet,
   PokDengBetId,
-  PokDengLimits,
   PokDengSettlement,
 } from "./bets";
 export {

@@ -1,6 +1,10 @@
 import type { HandCode, PokDengHand } from "./hand";
 import { checkedHandCode, evaluateHand } from "./hand";
 
+/** The game's one variant, spelled as in the database, the API and the feed. */
+export type Variant = "five-seat";
+export const VARIANTS: readonly Variant[] = ["five-seat"];
+
 export const SEAT_COUNT = 5;
 export type SeatNumber = 1 | 2 | 3 | 4 | 5;
 export const SEAT_NUMBERS: readonly SeatNumber[] = [1, 2, 3, 4, 5];

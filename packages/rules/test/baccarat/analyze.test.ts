@@ -17,7 +17,7 @@ const houseEdgePercent = (rtp: Fraction | undefined): string =>
   (100 - fractionToNumber(rtp!) * 100).toFixed(4);
 
 describe("exact analysis of the 8-deck commission table", () => {
-  const { rtp, probabilities } = analyze("standard", standardDecks(8));
+  const { rtp, probabilities } = analyze("commission", standardDecks(8));
 
   it("reproduces the published house edges: Banker 1.0579%, Player 1.2351%, Tie 14.3596%, Pair 10.3614%", () => {
     expect(houseEdgePercent(rtp.banker)).toBe("1.0579");
@@ -56,11 +56,11 @@ describe("exact analysis of the 8-deck commission table", () => {
 
 describe("exact analysis of the other tables", () => {
   it("prices the no-commission Banker (1:1, 1:2 on a winning 6) and leaves the other bets alone", () => {
-    const standard = analyze("standard", standardDecks(8));
-    const noCommission = analyze("noCommission", standardDecks(8));
+    const commission = analyze("commission", standardDecks(8));
+    const noCommission = analyze("no-commission", standardDecks(8));
     expect(houseEdgePercent(noCommission.rtp.banker)).toBe("1.4581");
     for (const bet of ["player", "tie", "playerPair", "luckySix", "bankerNatural"] as const) {
-      expect(noCommission.rtp[bet]).toEqual(standard.rtp[bet]);
+      expect(noCommission.rtp[bet]).toEqual(commission.rtp[bet]);
     }
   });
 

@@ -3,12 +3,12 @@ import { HmacDrbg, quickGameDeck } from "@fuda/shoe";
 import { describe, expect, it } from "vitest";
 
 import type { QuickGame, QuickStep } from "../../src/baccarat";
+import { POINT } from "../../src/money";
 import {
   addPoint,
   deal,
   newQuickGame,
   next,
-  POINT,
   QUICK_SPOTS,
   QUICK_START_BALANCE,
   startOver,

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import type { BetId, Variant } from "../../src/baccarat";
-import { BET_IDS, betsOf, dealRound, POINT, settle, settleBet, winnings } from "../../src/baccarat";
+import { BET_IDS, betsOf, dealRound, settle, settleBet } from "../../src/baccarat";
+import { POINT, winnings } from "../../src/money";
 import { anyCard, dealt } from "./cards";
 
 const STAKE = 10 * POINT;
@@ -20,7 +21,7 @@ const ROUNDS = {
 
 type RoundName = keyof typeof ROUNDS;
 
-/** Returned (stake included) for a 10-point stake, per round, as [standard, noCommission, quick]. */
+/** Returned (stake included) for a 10-point stake, per round, as [commission, no-commission, quick]. */
 const EXPECTED: Record<RoundName, Record<BetId, number | readonly [number, number, number]>> = {
   playerNaturalWins: {
     player: 2000,
@@ -94,11 +95,11 @@ const EXPECTED: Record<RoundName, Record<BetId, number | readonly [number, numbe
   },
 };
 
-const VARIANT_INDEX: Record<Variant, 0 | 1 | 2> = { standard: 0, noCommission: 1, quick: 2 };
+const VARIANT_INDEX: Record<Variant, 0 | 1 | 2> = { commission: 0, "no-commission": 1, quick: 2 };
 
 describe("settlement of every bet on hand-built rounds", () => {
   for (const [name, text] of Object.entries(ROUNDS) as [RoundName, string][]) {
-    for (const variant of ["standard", "noCommission", "quick"] as const) {
+    for (const variant of ["commission", "no-commission", "quick"] as const) {
       it(`${name} (${text}) on the ${variant} table`, () => {
         const outcome = dealt(text);
         for (const bet of betsOf(variant)) {
@@ -122,26 +123,26 @@ describe("payout rules", () => {
     settleBet(variant, { bet, stake: POINT }, dealt(ROUNDS[round]));
 
   it("pays Banker 0.95:1 on the commission table: 1 point returns 195 units", () => {
-    expect(onePoint("standard", "banker", "bankerNineOnThreeCards")).toMatchObject({
+    expect(onePoint("commission", "banker", "bankerNineOnThreeCards")).toMatchObject({
       returned: 195,
       net: 95,
     });
   });
 
   it("pays a no-commission Banker win with 6 at 1:2: 1 point returns 150 units", () => {
-    expect(onePoint("noCommission", "banker", "bankerSixOnThreeCards")).toMatchObject({
+    expect(onePoint("no-commission", "banker", "bankerSixOnThreeCards")).toMatchObject({
       returned: 150,
       net: 50,
     });
   });
 
   it("pays Lucky Six 12:1 with two Banker cards and 20:1 with three", () => {
-    expect(onePoint("standard", "luckySix", "bankerSixOnTwoCards").net).toBe(1200);
-    expect(onePoint("standard", "luckySix", "bankerSixOnThreeCards").net).toBe(2000);
+    expect(onePoint("commission", "luckySix", "bankerSixOnTwoCards").net).toBe(1200);
+    expect(onePoint("commission", "luckySix", "bankerSixOnThreeCards").net).toBe(2000);
   });
 
   it("pays a natural 7:2: 1 point returns 450 units", () => {
-    expect(onePoint("standard", "playerNatural", "playerNaturalWins").returned).toBe(450);
+    expect(onePoint("commission", "playerNatural", "playerNaturalWins").returned).toBe(450);
   });
 
   it("never rounds a payout: a stake that is not whole points at 0.95:1 is refused", () => {
@@ -161,7 +162,7 @@ describe("settlement invariants", () => {
     }),
     { maxLength: 8 },
   );
-  const variant = fc.constantFrom<Variant>("standard", "noCommission");
+  const variant = fc.constantFrom<Variant>("commission", "no-commission");
 
   it("settles every bet once with an exact, non-negative return; Player and Banker push on a tie", () => {
     fc.assert(

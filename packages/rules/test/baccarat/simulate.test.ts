@@ -8,8 +8,8 @@ const ROUNDS = 200_000;
 
 describe("the simulator", () => {
   for (const variant of [
-    "standard",
-    "noCommission",
+    "commission",
+    "no-commission",
     "quick",
   ] as const satisfies readonly Variant[]) {
     it(`agrees with the exact analysis within 4 standard errors on every ${variant} bet`, () => {
@@ -29,7 +29,7 @@ describe("the simulator", () => {
 
   it("counts rounds only where a bet is offered: pairs close after round 60, naturals after 50", () => {
     const { bets, shoes } = simulate({
-      variant: "standard",
+      variant: "commission",
       rounds: 20_000,
       rng: SimulationRng.fromSeed({ serverSeed: "01" }),
     });
@@ -43,7 +43,12 @@ describe("the simulator", () => {
   it("refuses a cut card too near the end to finish the shoe's last round (6 cards)", () => {
     const rng = SimulationRng.fromSeed({ serverSeed: "02" });
     const near = (minFromEnd: number) => () =>
-      simulate({ variant: "standard", rounds: 2_000, rng, cutCard: { minFromEnd, maxFromEnd: 6 } });
+      simulate({
+        variant: "commission",
+        rounds: 2_000,
+        rng,
+        cutCard: { minFromEnd, maxFromEnd: 6 },
+      });
     expect(near(5)).toThrow(/at least 6 cards to finish the last round, got 5/);
     expect(near(6)).not.toThrow();
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import type { Bet, BetId, LiveBetSlip, TableLimits } from "../../src/baccarat";
-import { BET_IDS, isOffered, POINT, validateBets } from "../../src/baccarat";
+import type { Bet, BetId, LiveBetSlip } from "../../src/baccarat";
+import { BET_IDS, isOffered, validateBets } from "../../src/baccarat";
+import type { TableLimits } from "../../src/limits";
+import { POINT } from "../../src/money";
 
 const points = (n: number) => n * POINT;
 const LIMITS = Object.fromEntries(
@@ -9,10 +11,10 @@ const LIMITS = Object.fromEntries(
     bet,
     { min: points(10), max: points(bet === "player" || bet === "banker" ? 5000 : 500) },
   ]),
-) as Record<BetId, { min: number; max: number }> as TableLimits;
+) as TableLimits<BetId>;
 
 const slip = (bets: Bet[], extra: Partial<LiveBetSlip> = {}): LiveBetSlip => ({
-  variant: "standard",
+  variant: "commission",
   round: 1,
   bets,
   limits: LIMITS,
@@ -23,12 +25,12 @@ const rules = (violations: ReturnType<typeof validateBets>) =>
 
 describe("round gates (docs/rules/baccarat.md)", () => {
   it("refuses pair bets after round 60 and Lucky Six and naturals after round 50", () => {
-    expect(isOffered("standard", "playerPair", 60)).toBe(true);
-    expect(isOffered("standard", "playerPair", 61)).toBe(false);
-    expect(isOffered("noCommission", "luckySix", 50)).toBe(true);
-    expect(isOffered("noCommission", "luckySix", 51)).toBe(false);
-    expect(isOffered("standard", "bankerNatural", 51)).toBe(false);
-    expect(isOffered("standard", "banker", 200)).toBe(true);
+    expect(isOffered("commission", "playerPair", 60)).toBe(true);
+    expect(isOffered("commission", "playerPair", 61)).toBe(false);
+    expect(isOffered("no-commission", "luckySix", 50)).toBe(true);
+    expect(isOffered("no-commission", "luckySix", 51)).toBe(false);
+    expect(isOffered("commission", "bankerNatural", 51)).toBe(false);
+    expect(isOffered("commission", "banker", 200)).toBe(true);
   });
 
   it("offers each gated bet in its last round (pairs 60, Lucky Six and naturals 50) and refuses it in the next", () => {
@@ -39,7 +41,7 @@ describe("round gates (docs/rules/baccarat.md)", () => {
       playerNatural: 50,
       bankerNatural: 50,
     } as const;
-    for (const variant of ["standard", "noCommission"] as const) {
+    for (const variant of ["commission", "no-commission"] as const) {
       for (const [bet, last] of Object.entries(lastRounds) as [BetId, number][]) {
         expect([variant, bet, isOffered(variant, bet, last)]).toEqual([variant, bet, true]);
         expect([variant, bet, isOffered(variant, bet, last + 1)]).toEqual([variant, bet, false]);
@@ -137,13 +139,13 @@ describe("the Player/Banker exposure cap (docs/rules/baccarat.md)", () => {
         bet: "player",
         rule: "exposureCap",
         message:
-          "Player: the table's Player stakes would exceed its Banker stakes by 6000 points, more than the Player/Banker limit of 5000 points",
+          "Player: the table's Player stakes would exceed its Banker stakes by 6,000 points, more than the Player/Banker limit of 5,000 points",
       },
     ]);
   });
 
   it("caps each side's lead by that side's own maximum and accepts a difference exactly at it", () => {
-    const limits: TableLimits = {
+    const limits: TableLimits<BetId> = {
       ...LIMITS,
       player: { min: points(10), max: points(2000) },
       banker: { min: points(10), max: points(3000) },

@@ -13,10 +13,14 @@ describe("seats and limits", () => {
   const shoe = { cards: cards("TH 6D 9C 7S"), position: 0 };
 
   it("a bet outside the table limits is refused, naming the seat and the limits", () => {
-    const config = { ...DEFAULT_CONFIG, minStake: 5 * POINT, maxStake: 500 * POINT };
+    const config = { ...DEFAULT_CONFIG, limits: { main: { min: 5 * POINT, max: 500 * POINT } } };
     expect(() => createRound(config, seats(1, [{ stake: 600 * POINT }]), shoe)).toThrow(
-      /seat 1: stake 60000 is outside the table limits 500..50000/,
+      /seat 1: stake 600 is outside the table limits 5..500 points/,
     );
+    expect(() => createRound(config, seats(1, [{ stake: 4 * POINT }]), shoe)).toThrow(
+      /seat 1: stake 4 is outside/,
+    );
+    expect(createRound(config, seats(1, [{ stake: 500 * POINT }]), shoe).seats).toHaveLength(1);
   });
 
   it("a seat number must be free and within the table", () => {

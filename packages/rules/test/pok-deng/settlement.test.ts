@@ -2,7 +2,8 @@ import { makeCard } from "@fuda/shoe";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import type { PokDengBet, PokDengLimits, PokDengRound, SeatNumber } from "../../src/pok-deng";
+import type { TableLimits } from "../../src/limits";
+import type { PokDengBet, PokDengBetId, PokDengRound, SeatNumber } from "../../src/pok-deng";
 import { depositFor, reservedFor, settleBet, settleRound, validateBets } from "../../src/pok-deng";
 import { handClass, handCode } from "../../src/pok-deng/hand";
 import { seatOutcomeIndex, seatOutcomeOfClasses } from "../../src/pok-deng/outcome";
@@ -16,7 +17,7 @@ const bet = (id: PokDengBet["id"], stake = 100, seat: SeatNumber = 1): PokDengBe
 const settle = (player1: string, banker: string, stake = 100) =>
   settleBet(bet("seat", stake), roundWith(player1, banker));
 
-const limits: PokDengLimits = {
+const limits: TableLimits<PokDengBetId> = {
   seat: { min: 100, max: 100_000 },
   seatPair: { min: 100, max: 10_000 },
 };

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+}
+
+/**
+ * A subscription's `.output()`: every value the stream yields is parsed with `schema`, as a
+ * query's answer is (tRPC's output validation for subscriptions).
+ */
+export function streamOf<Schema extends z.ZodType>(schema: Schema) {
+  return z
+    .custom<AsyncIterable<z.input<Schema>>>(isAsyncIterable)
+    .transform(async function* (stream): AsyncGenerator<z.output<Schema>> {
+      for await (const value of stream) yield schema.parse(value);
+    });
+}
