@@ -3,7 +3,8 @@ import { HmacDrbg, parseCard } from "@fuda/shoe";
 import { describe, expect, it } from "vitest";
 
 import type { QuickGame, QuickStep } from "../../src/baccarat";
-import { addPoint, deal, newQuickGame, next, POINT, startOver } from "../../src/baccarat";
+import { addPoint, deal, newQuickGame, next, startOver } from "../../src/baccarat";
+import { POINT } from "../../src/money";
 
 const rng = () => new HmacDrbg({ serverSeed: "0c0d" });
 const game = (step: QuickStep): QuickGame => {
