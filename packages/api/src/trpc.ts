@@ -1,6 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 
+import type { Actor } from "@fuda/auth";
+
 import type { Context } from "./context";
 import { FudaError, toCallerError } from "./errors";
 
@@ -37,3 +39,41 @@ const fudaErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(fudaErrors);
+
+/** Who may call: one middleware per kind of caller, each the only place its rule is checked. */
+function requireActor<Kind extends Actor["kind"]>(
+  allowed: (actor: Actor) => actor is Extract<Actor, { kind: Kind }>,
+  what: string,
+) {
+  return t.middleware(({ ctx, next }) => {
+    if (ctx.actor.kind === "anonymous") {
+      throw new FudaError("UNAUTHENTICATED", `sign in first: this needs ${what}`);
+    }
+    if (!allowed(ctx.actor)) throw new FudaError("FORBIDDEN", `only ${what} may do this`);
+    return next({ ctx: { actor: ctx.actor } });
+  });
+}
+
+/** A signed-in player (a guest too). */
+export const playerProcedure = publicProcedure.use(
+  requireActor((actor) => actor.kind === "player", "a player"),
+);
+
+/** An operator or an admin. */
+export const operatorProcedure = publicProcedure.use(
+  requireActor((actor) => actor.kind === "operator", "an operator"),
+);
+
+/** An admin only: partner keys, roles. */
+export const adminProcedure = publicProcedure.use(
+  requireActor(
+    (actor): actor is Extract<Actor, { kind: "operator" }> =>
+      actor.kind === "operator" && actor.role === "admin",
+    "an admin",
+  ),
+);
+
+/** A partner calling with its API key. */
+export const partnerProcedure = publicProcedure.use(
+  requireActor((actor) => actor.kind === "partner", "a partner (API key)"),
+);

@@ -1,0 +1,51 @@
+import type { Db } from "@fuda/db";
+
+import type { Auth } from "./auth";
+import type { RoleName } from "./roles";
+
+export interface DemoAccount {
+  role: RoleName;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The accounts a local platform starts with, so that anyone can sign in at once. Their
+ * passwords are public: seed them only on a developer's own (embedded) database.
+ */
+export const demoAccounts: readonly DemoAccount[] = [
+  { role: "player", name: "Demo Player", email: "player@demo.fuda", password: "demo-player-1" },
+  {
+    role: "operator",
+    name: "Demo Operator",
+    email: "operator@demo.fuda",
+    password: "demo-operator-1",
+  },
+];
+
+/**
+ * Creates the demo accounts that are missing (by e-mail), through better-auth so that passwords
+ * are hashed its way and `onPlayerCreated` runs for the player. An account that exists is left
+ * as it is. Returns every demo account's credentials.
+ */
+export async function seedDemoAccounts({
+  auth,
+  db,
+}: {
+  auth: Auth;
+  db: Db;
+}): Promise<readonly DemoAccount[]> {
+  for (const account of demoAccounts) {
+    if ((await db.user.findUnique({ where: { email: account.email } })) !== null) continue;
+    await auth.api.createUser({
+      body: {
+        email: account.email,
+        password: account.password,
+        name: account.name,
+        role: account.role,
+      },
+    });
+  }
+  return demoAccounts;
+}
