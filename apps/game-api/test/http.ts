@@ -33,14 +33,17 @@ export class Browser {
     };
   }
 
+  /** The headers this browser sends: its origin, cookies and any extra ones. */
+  requestHeaders(): Record<string, string> {
+    return { origin: WEB_ORIGIN, ...this.cookieHeader(), ...this.headers };
+  }
+
   async request(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
-        origin: WEB_ORIGIN,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...this.cookieHeader(),
-        ...this.headers,
+        ...this.requestHeaders(),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -74,7 +77,7 @@ export class Browser {
     type: "query" | "mutation",
     path: string,
     input?: unknown,
-  ): Promise<{ status: number; data?: unknown; code?: string }> {
+  ): Promise<{ status: number; data?: unknown; code?: string; message?: string }> {
     const reply =
       type === "query"
         ? await this.request(
@@ -84,16 +87,19 @@ export class Browser {
         : await this.request("POST", `/trpc/${path}`, input ?? null);
     const body = reply.body as {
       result?: { data: unknown };
-      error?: { data?: { code?: string } };
+      error?: { message?: string; data?: { code?: string } };
     };
-    if (body.error !== undefined) return { status: reply.status, code: body.error.data?.code };
+    if (body.error !== undefined) {
+      return { status: reply.status, code: body.error.data?.code, message: body.error.message };
+    }
     return { status: reply.status, data: body.result?.data };
   }
 
   /** `account.me`'s actor. */
   async actor(): Promise<unknown> {
     const me = await this.trpc("query", "account.me");
-    return me.code === undefined ? (me.data as { actor: unknown }).actor : me.code;
+    if (me.code !== undefined) return me.code;
+    return (me.data as { actor: unknown }).actor;
   }
 
   fork(headers: Record<string, string> = {}): Browser {

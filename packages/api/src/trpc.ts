@@ -40,40 +40,38 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(fudaErrors);
 
-/** Who may call: one middleware per kind of caller, each the only place its rule is checked. */
+/**
+ * Who may call: one middleware per kind of caller, each the only place its rule is checked.
+ * `also` narrows the kind further (an admin is an operator whose role is admin).
+ */
 function requireActor<Kind extends Actor["kind"]>(
-  allowed: (actor: Actor) => actor is Extract<Actor, { kind: Kind }>,
+  kind: Kind,
   what: string,
+  also: (actor: Extract<Actor, { kind: Kind }>) => boolean = () => true,
 ) {
   return t.middleware(({ ctx, next }) => {
-    if (ctx.actor.kind === "anonymous") {
+    const { actor } = ctx;
+    if (actor.kind === "anonymous") {
       throw new FudaError("UNAUTHENTICATED", `sign in first: this needs ${what}`);
     }
-    if (!allowed(ctx.actor)) throw new FudaError("FORBIDDEN", `only ${what} may do this`);
-    return next({ ctx: { actor: ctx.actor } });
+    const isKind = (candidate: Actor): candidate is Extract<Actor, { kind: Kind }> =>
+      candidate.kind === kind;
+    if (!isKind(actor) || !also(actor))
+      throw new FudaError("FORBIDDEN", `only ${what} may do this`);
+    return next({ ctx: { actor } });
   });
 }
 
 /** A signed-in player (a guest too). */
-export const playerProcedure = publicProcedure.use(
-  requireActor((actor) => actor.kind === "player", "a player"),
-);
+export const playerProcedure = publicProcedure.use(requireActor("player", "a player"));
 
 /** An operator or an admin. */
-export const operatorProcedure = publicProcedure.use(
-  requireActor((actor) => actor.kind === "operator", "an operator"),
-);
+export const operatorProcedure = publicProcedure.use(requireActor("operator", "an operator"));
 
 /** An admin only: partner keys, roles. */
 export const adminProcedure = publicProcedure.use(
-  requireActor(
-    (actor): actor is Extract<Actor, { kind: "operator" }> =>
-      actor.kind === "operator" && actor.role === "admin",
-    "an admin",
-  ),
+  requireActor("operator", "an admin", (actor) => actor.role === "admin"),
 );
 
 /** A partner calling with its API key. */
-export const partnerProcedure = publicProcedure.use(
-  requireActor((actor) => actor.kind === "partner", "a partner (API key)"),
-);
+export const partnerProcedure = publicProcedure.use(requireActor("partner", "a partner (API key)"));
