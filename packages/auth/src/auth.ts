@@ -55,7 +55,12 @@ export function createAuth({
     // No cookie cache: every request reads the session row, so a ban or a sign-out ends a
     // session at once rather than when a cached copy expires.
     session: { cookieCache: { enabled: false } },
-    advanced: { cookiePrefix: "fuda" },
+    advanced: {
+      cookiePrefix: "fuda",
+      // better-auth skips its origin (CSRF) check under a test runner by default; our tests
+      // must see what production does.
+      disableOriginCheck: false,
+    },
     databaseHooks: {
       user: {
         create: {
