@@ -1,6 +1,10 @@
-import type { Db } from "@fuda/db";
+import { randomBytes } from "node:crypto";
 
-import type { Auth } from "./auth";
+import type { Db } from "@fuda/db";
+import { createDb } from "@fuda/db";
+
+import type { Auth, CreateAuthOptions } from "./auth";
+import { createAuth } from "./auth";
 import type { RoleName } from "./roles";
 
 export interface DemoAccount {
@@ -48,4 +52,32 @@ export async function seedDemoAccounts({
     });
   }
   return demoAccounts;
+}
+
+/**
+ * For the launcher: seeds the demo accounts of the database at `url` with its own client.
+ * `hooks` are the game API's, so that the demo player starts like any other player.
+ */
+export async function seedDemoAccountsAt({
+  url,
+  hooks = {},
+}: {
+  url: string;
+  hooks?: Pick<CreateAuthOptions, "onPlayerCreated" | "onGuestUpgraded">;
+}): Promise<readonly DemoAccount[]> {
+  const db = createDb(url);
+  try {
+    // Creating users signs nothing: a throwaway secret will do.
+    const secret = randomBytes(32).toString("base64url");
+    const auth = createAuth({
+      db,
+      secret,
+      baseURL: "http://127.0.0.1",
+      trustedOrigins: [],
+      ...hooks,
+    });
+    return await seedDemoAccounts({ auth, db });
+  } finally {
+    await db.$disconnect();
+  }
 }

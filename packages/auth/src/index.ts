@@ -1,6 +1,6 @@
 export { createAuth, type Auth, type CreateAuthOptions, type GuestUpgrade } from "./auth";
 export { resolveActor, type Actor, type ActorKind } from "./actor";
-export { demoAccounts, seedDemoAccounts, type DemoAccount } from "./demo";
+export { demoAccounts, seedDemoAccounts, seedDemoAccountsAt, type DemoAccount } from "./demo";
 export {
   createPartnerKey,
   listPartnerKeys,
