@@ -43,7 +43,22 @@ export function createGameApiServer({
   });
   return createServer((req, res) => {
     if (authHandler !== undefined && req.url?.startsWith("/api/auth/") === true) {
-      void authHandler(req, res);
+      authHandler(req, res).catch((cause: unknown) => {
+        const message = cause instanceof Error ? cause.message : String(cause);
+        logError(
+          `game-api: ${req.method ?? "?"} ${req.url ?? "?"} failed: ${message}`.replace(
+            /\s+/g,
+            " ",
+          ),
+        );
+        if (res.headersSent) res.destroy();
+        else
+          res
+            .writeHead(500, { "content-type": "application/json" })
+            .end(
+              JSON.stringify({ message: "Internal server error", code: "INTERNAL_SERVER_ERROR" }),
+            );
+      });
       return;
     }
     trpcHandler(req, res);

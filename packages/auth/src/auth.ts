@@ -29,6 +29,8 @@ export interface CreateAuthOptions {
   onPlayerCreated?: (userId: string) => Promise<void> | void;
   /** A guest signed up with an e-mail and password: from now on they play as `toUserId`. */
   onGuestUpgraded?: (upgrade: GuestUpgrade) => Promise<void> | void;
+  /** Where better-auth's own warnings and errors go, one line each. */
+  logLine?: (line: string) => void;
 }
 
 /**
@@ -42,6 +44,9 @@ export function createAuth({
   trustedOrigins,
   onPlayerCreated,
   onGuestUpgraded,
+  logLine = (line) => {
+    console.error(line);
+  },
 }: CreateAuthOptions) {
   return betterAuth({
     appName: "Fuda",
@@ -51,6 +56,16 @@ export function createAuth({
     trustedOrigins,
     database: prismaAdapter(db, { provider: "postgresql" }),
     telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args: unknown[]) => {
+        const causes = args.map((arg) => (arg instanceof Error ? arg.message : "")).join(" ");
+        logLine(`auth: ${level}: ${message} ${causes}`.replace(/\s+/g, " ").trim());
+      },
+    },
+    // An unexpected failure is thrown to the transport, which logs it in one line and answers
+    // 500 (left to better-auth, it prints a multi-line stack); expected ones stay responses.
+    onAPIError: { throw: true },
     emailAndPassword: { enabled: true, autoSignIn: true },
     // No cookie cache: every request reads the session row, so a ban or a sign-out ends a
     // session at once rather than when a cached copy expires.
