@@ -7,7 +7,14 @@ import "./src/env";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  transpilePackages: ["@fuda/api", "@fuda/env", "@fuda/rules", "@fuda/shoe", "@fuda/ui"],
+  transpilePackages: [
+    "@fuda/api",
+    "@fuda/auth",
+    "@fuda/env",
+    "@fuda/rules",
+    "@fuda/shoe",
+    "@fuda/ui",
+  ],
 };
 
 export default config;

@@ -127,6 +127,13 @@ async function main(mode: Mode): Promise<void> {
     log(
       `migrations: ${setUp.applied.length === 0 ? "up to date" : `applied ${setUp.applied.join(", ")}`}; ${setUp.tables} demo tables`,
     );
+    if (database.embedded) {
+      // Public passwords: only ever on a developer's own embedded database.
+      const { seedDemoAccountsAt } = await import("@fuda/auth");
+      for (const demo of await seedDemoAccountsAt({ url: database.url })) {
+        log(`demo ${demo.role}: ${demo.email} / ${demo.password}`);
+      }
+    }
 
     if (mode === "start") {
       log("building (cached after the first time)…");
@@ -152,6 +159,7 @@ async function main(mode: Mode): Promise<void> {
             HOST: host,
             DATABASE_URL: database.url,
             GAME_API_URL: gameApiUrl,
+            AUTH_TRUSTED_ORIGINS: `http://${host}:${env.WEB_PORT},http://${host}:${env.ADMIN_PORT}`,
           },
           url: `http://${host}:${app.port}`,
           readyPath: app.readyPath,

@@ -1,15 +1,61 @@
+import { join } from "node:path";
+
 import { z } from "zod";
 
-import { databaseUrl, loadEnv, port } from "@fuda/env";
+import { developmentSecret } from "@fuda/auth";
+import { findRepoRoot } from "@fuda/db";
+import { databaseUrl, EnvError, httpUrl, loadEnv, port } from "@fuda/env";
+
+const origin = httpUrl.transform((url) => new URL(url).origin);
 
 export const envSchema = z.object({
   PORT: port(4000),
   HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: databaseUrl,
+  NODE_ENV: z
+    .enum(["development", "test", "production"], {
+      error: "must be development, test or production",
+    })
+    .default("development"),
+  /** Signs session cookies. Required in production; elsewhere a per-machine one is made. */
+  BETTER_AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  /** Where browsers' auth requests arrive (the game API itself unless behind a proxy). */
+  BETTER_AUTH_URL: origin.optional(),
+  /** The web and admin apps' origins, comma-separated: only they may use session cookies. */
+  AUTH_TRUSTED_ORIGINS: z
+    .string()
+    .transform((list) => list.split(",").map((item) => item.trim()))
+    .pipe(z.array(origin).min(1))
+    .default([
+      "http://127.0.0.1:3000",
+      "http://127.0.0.1:3001",
+      "http://localhost:3000",
+      "http://localhost:3001",
+    ]),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "BETTER_AUTH_SECRET" | "BETTER_AUTH_URL"> & {
+  BETTER_AUTH_SECRET: string;
+  BETTER_AUTH_URL: string;
+};
 
-export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  return loadEnv(envSchema, source);
+/** Where a developer's machine keeps its session secret (git-ignored, like the database). */
+export const developmentSecretFile = (): string =>
+  join(findRepoRoot(), ".data", "better-auth-secret");
+
+export function readEnv(
+  source: Record<string, string | undefined> = process.env,
+  { secretFile = developmentSecretFile }: { secretFile?: () => string } = {},
+): Env {
+  const env = loadEnv(envSchema, source);
+  if (env.BETTER_AUTH_SECRET === undefined && env.NODE_ENV === "production") {
+    // A made-up secret in production would sign out everyone at each restart and differ
+    // between replicas.
+    throw new EnvError("invalid configuration: BETTER_AUTH_SECRET: is required in production");
+  }
+  return {
+    ...env,
+    BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? developmentSecret(secretFile()),
+    BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? `http://${env.HOST}:${env.PORT}`,
+  };
 }

@@ -1,3 +1,4 @@
+import { createAuth } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
 
@@ -6,11 +7,17 @@ import { createGameApiServer } from "./server";
 
 const env = readOrExit(readEnv);
 const db = createDb(env.DATABASE_URL);
+const auth = createAuth({
+  db,
+  secret: env.BETTER_AUTH_SECRET,
+  baseURL: env.BETTER_AUTH_URL,
+  trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
+});
 
-serve(createGameApiServer({ db }), {
+serve(createGameApiServer({ db, auth }), {
   name: "game-api",
   host: env.HOST,
   port: env.PORT,
-  banner: "/trpc",
+  banner: "/trpc (accounts at /api/auth)",
   onClose: () => db.$disconnect(),
 });

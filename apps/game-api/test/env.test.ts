@@ -1,16 +1,66 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
 import { readEnv } from "../src/env";
 
+const DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/fuda";
+const secretFile = () => join(mkdtempSync(join(tmpdir(), "fuda-env-")), "better-auth-secret");
+const SECRET = "s".repeat(32);
+
 describe("game API configuration", () => {
-  it("defaults to port 4000 on 127.0.0.1", () => {
-    expect(readEnv({ DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/fuda" })).toEqual({
+  it("defaults to port 4000 on 127.0.0.1, accounts served there for the local web and admin", () => {
+    expect(readEnv({ DATABASE_URL, BETTER_AUTH_SECRET: SECRET })).toEqual({
       PORT: 4000,
       HOST: "127.0.0.1",
-      DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/fuda",
+      DATABASE_URL,
+      NODE_ENV: "development",
+      BETTER_AUTH_SECRET: SECRET,
+      BETTER_AUTH_URL: "http://127.0.0.1:4000",
+      AUTH_TRUSTED_ORIGINS: [
+        "http://127.0.0.1:3000",
+        "http://127.0.0.1:3001",
+        "http://localhost:3000",
+        "http://localhost:3001",
+      ],
     });
+  });
+
+  it("without BETTER_AUTH_SECRET, development makes one, keeps it owner-only and reuses it", () => {
+    const file = secretFile();
+    const first = readEnv({ DATABASE_URL }, { secretFile: () => file }).BETTER_AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(readEnv({ DATABASE_URL }, { secretFile: () => file }).BETTER_AUTH_SECRET).toBe(first);
+    expect(readEnv({ DATABASE_URL }, { secretFile }).BETTER_AUTH_SECRET).not.toBe(first);
+  });
+
+  it("production refuses to start without BETTER_AUTH_SECRET, and a short one anywhere", () => {
+    expect(() => readEnv({ DATABASE_URL, NODE_ENV: "production" }, { secretFile })).toThrow(
+      "invalid configuration: BETTER_AUTH_SECRET: is required in production",
+    );
+    expect(() => readEnv({ DATABASE_URL, BETTER_AUTH_SECRET: "short" })).toThrow(
+      'invalid configuration: BETTER_AUTH_SECRET: must be at least 32 characters (got "short")',
+    );
+  });
+
+  it("reads the trusted origins as a comma-separated list of origins", () => {
+    const env = readEnv({
+      DATABASE_URL,
+      BETTER_AUTH_SECRET: SECRET,
+      AUTH_TRUSTED_ORIGINS: "https://play.example.com/, https://ops.example.com",
+    });
+    expect(env.AUTH_TRUSTED_ORIGINS).toEqual([
+      "https://play.example.com",
+      "https://ops.example.com",
+    ]);
+    expect(() =>
+      readEnv({ DATABASE_URL, BETTER_AUTH_SECRET: SECRET, AUTH_TRUSTED_ORIGINS: "ftp://x" }),
+    ).toThrow(/AUTH_TRUSTED_ORIGINS/);
   });
 
   it("a bad value stops the server with one line naming the variable", () => {
@@ -22,5 +72,6 @@ describe("game API configuration", () => {
     expect(result.stderr.trim().split("\n")).toEqual([
       'invalid configuration: PORT: must be a port number (got "http")',
     ]);
-  });
+    // A whole tsx process loading better-auth: seconds on a busy machine.
+  }, 30_000);
 });

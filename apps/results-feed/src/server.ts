@@ -51,10 +51,11 @@ export function createFeedServer(options: FeedServerOptions): Server {
     },
   } = options;
   const document = json(200, createFeedDocument({ publicUrl }));
-  const health = feedRouter.createCaller(createContext({ db })).health;
+  const health = feedRouter.createCaller(() => createContext({ db })).health;
   const api = createOpenApiNodeHttpHandler({
     router: feedRouter,
-    createContext: () => createContext({ db }),
+    // A partner key, when given, is checked on every /v1 route (401 when unknown or revoked).
+    createContext: ({ req }) => createContext({ db, headers: req.headers }),
     onError: ({ error: failure, path }) => {
       if (failure.code === "INTERNAL_SERVER_ERROR") {
         const cause = failure.cause === undefined ? "" : `: ${String(failure.cause)}`;

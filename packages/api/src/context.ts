@@ -1,10 +1,41 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+import type { Actor, Auth } from "@fuda/auth";
+import { fromNodeHeaders, resolveActor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
+
+import { FudaError, toTRPCError } from "./errors";
 
 /** What every procedure may use. Built by the transport (game API, results feed, tests). */
 export interface Context {
   db: Db;
+  /** Who is calling; procedures check it only through the builders of trpc.ts. */
+  actor: Actor;
 }
 
-export function createContext(options: { db: Db }): Context {
-  return { db: options.db };
+export interface CreateContextOptions {
+  db: Db;
+  /** Reads session cookies; the results feed has none and accepts only partner keys. */
+  auth?: Auth;
+  /** The request's headers; none for an in-process caller, who is anonymous. */
+  headers?: Headers | IncomingHttpHeaders;
+}
+
+/**
+ * Resolves the caller once per request. Credentials that are refused (an unknown or revoked
+ * key) are a 401 for the whole request, whatever the procedure.
+ */
+export async function createContext({ db, auth, headers }: CreateContextOptions): Promise<Context> {
+  if (headers === undefined) return { db, actor: { kind: "anonymous" } };
+  const actor = await resolveActor({
+    db,
+    auth,
+    headers: headers instanceof Headers ? headers : fromNodeHeaders(headers),
+  });
+  if (actor === undefined) {
+    throw toTRPCError(
+      new FudaError("UNAUTHENTICATED", "authorization: the API key is unknown or revoked"),
+    );
+  }
+  return { db, actor };
 }

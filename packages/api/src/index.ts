@@ -4,8 +4,17 @@ import type { AppRouter } from "./root";
 
 export { appRouter, type AppRouter } from "./root";
 export { feedRouter, type FeedRouter } from "./feed";
-export { createCallerFactory } from "./trpc";
-export { createContext, type Context } from "./context";
+export {
+  adminProcedure,
+  createCallerFactory,
+  operatorProcedure,
+  partnerProcedure,
+  playerProcedure,
+  publicProcedure,
+  router,
+} from "./trpc";
+export { createContext, type Context, type CreateContextOptions } from "./context";
+export type { Actor } from "@fuda/auth";
 export { FudaError, type FudaErrorCode } from "./errors";
 export { listTables, watchTables } from "./domain/tables";
 export {

@@ -1,3 +1,5 @@
+import { accountRouter } from "./routers/account";
+import { adminRouter } from "./routers/admin";
 import { health } from "./routers/health";
 import { tablesRouter } from "./routers/tables";
 import { router } from "./trpc";
@@ -5,6 +7,8 @@ import { router } from "./trpc";
 export const appRouter = router({
   health,
   tables: tablesRouter,
+  account: accountRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

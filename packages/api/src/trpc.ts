@@ -1,6 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 
+import type { Actor } from "@fuda/auth";
+
 import type { Context } from "./context";
 import { FudaError, toCallerError } from "./errors";
 
@@ -37,3 +39,39 @@ const fudaErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(fudaErrors);
+
+/**
+ * Who may call: one middleware per kind of caller, each the only place its rule is checked.
+ * `also` narrows the kind further (an admin is an operator whose role is admin).
+ */
+function requireActor<Kind extends Actor["kind"]>(
+  kind: Kind,
+  what: string,
+  also: (actor: Extract<Actor, { kind: Kind }>) => boolean = () => true,
+) {
+  return t.middleware(({ ctx, next }) => {
+    const { actor } = ctx;
+    if (actor.kind === "anonymous") {
+      throw new FudaError("UNAUTHENTICATED", `sign in first: this needs ${what}`);
+    }
+    const isKind = (candidate: Actor): candidate is Extract<Actor, { kind: Kind }> =>
+      candidate.kind === kind;
+    if (!isKind(actor) || !also(actor))
+      throw new FudaError("FORBIDDEN", `only ${what} may do this`);
+    return next({ ctx: { actor } });
+  });
+}
+
+/** A signed-in player (a guest too). */
+export const playerProcedure = publicProcedure.use(requireActor("player", "a player"));
+
+/** An operator or an admin. */
+export const operatorProcedure = publicProcedure.use(requireActor("operator", "an operator"));
+
+/** An admin only: partner keys, roles. */
+export const adminProcedure = publicProcedure.use(
+  requireActor("operator", "an admin", (actor) => actor.role === "admin"),
+);
+
+/** A partner calling with its API key. */
+export const partnerProcedure = publicProcedure.use(requireActor("partner", "a partner (API key)"));

@@ -7,7 +7,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import { appRouter, createCallerFactory, createContext } from "../src";
 
 const callerFor = (db: ReturnType<typeof createDb>) =>
-  createCallerFactory(appRouter)(createContext({ db }));
+  createCallerFactory(appRouter)(() => createContext({ db }));
 
 describe("one error type, mapped once", () => {
   it("health reports an unreachable database as SERVICE_UNAVAILABLE without the driver's text", async () => {

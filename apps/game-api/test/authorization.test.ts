@@ -1,0 +1,161 @@
+/**
+ * Every procedure of the app router × every kind of caller, over HTTP. A procedure added
+ * without a row here fails the first test: its authorization must be decided, not inherited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { appRouter } from "@fuda/api";
+
+import type { Browser, GameApi } from "./http";
+import { signInAs, signUp, startGameApi } from "./http";
+
+type Caller = "anonymous" | "player" | "anotherPlayer" | "operator" | "admin" | "partner";
+type Answer = "allowed" | "UNAUTHORIZED" | "FORBIDDEN";
+const callers: Caller[] = ["anonymous", "player", "anotherPlayer", "operator", "admin", "partner"];
+
+interface Row {
+  answers: Record<Caller, Answer>;
+  input?: () => unknown;
+  /** What an allowed caller gets, when it depends on who they are. */
+  check?: (caller: Caller, data: unknown) => void;
+}
+
+const everyone: Record<Caller, Answer> = {
+  anonymous: "allowed",
+  player: "allowed",
+  anotherPlayer: "allowed",
+  operator: "allowed",
+  admin: "allowed",
+  partner: "allowed",
+};
+const adminsOnly: Record<Caller, Answer> = {
+  anonymous: "UNAUTHORIZED",
+  player: "FORBIDDEN",
+  anotherPlayer: "FORBIDDEN",
+  operator: "FORBIDDEN",
+  admin: "allowed",
+  partner: "FORBIDDEN",
+};
+
+let api: GameApi;
+const browsers = {} as Record<Caller, Browser>;
+const ids = {} as Record<Caller, string | undefined>;
+
+async function newKeyId(): Promise<string> {
+  const created = await browsers.admin.trpc("mutation", "admin.partnerKeys.create", {
+    partnerId: "matrix",
+    name: "to revoke",
+  });
+  return (created.data as { partnerKey: { id: string } }).partnerKey.id;
+}
+
+const matrix: Record<string, Row> = {
+  health: { answers: everyone },
+  "tables.list": { answers: everyone },
+  "tables.watch": { answers: everyone },
+  "account.me": {
+    answers: everyone,
+    // Each caller learns who they are, never anyone else.
+    check: (caller, data) => {
+      const { actor } = data as { actor: { kind: string; userId?: string } };
+      expect(actor.userId).toBe(ids[caller]);
+    },
+  },
+  "admin.partnerKeys.create": {
+    answers: adminsOnly,
+    input: () => ({ partnerId: "matrix", name: "matrix key" }),
+  },
+  "admin.partnerKeys.list": { answers: adminsOnly },
+  "admin.partnerKeys.revoke": {
+    answers: adminsOnly,
+    input: async () => ({ id: await newKeyId() }),
+  },
+};
+
+beforeAll(async () => {
+  api = await startGameApi();
+  browsers.anonymous = api.browser();
+  browsers.player = await signUp(api, "player");
+  browsers.anotherPlayer = await signUp(api, "another");
+  browsers.operator = await signInAs(api, "operator");
+  browsers.admin = await signInAs(api, "admin");
+  const created = await browsers.admin.trpc("mutation", "admin.partnerKeys.create", {
+    partnerId: "matrix",
+    name: "caller",
+  });
+  browsers.partner = api.browser().fork({
+    authorization: `Bearer ${(created.data as { key: string }).key}`,
+  });
+  for (const caller of callers) {
+    ids[caller] = ((await browsers[caller].actor()) as { userId?: string }).userId;
+  }
+});
+afterAll(() => api.stop());
+
+/** The first event of a subscription (server-sent events): its data, or its error's code. */
+async function subscribe(
+  browser: Browser,
+  path: string,
+): Promise<{ data?: unknown; code?: string }> {
+  const controller = new AbortController();
+  const response = await fetch(`${browser.baseUrl}/trpc/${path}`, {
+    signal: controller.signal,
+    headers: browser.requestHeaders(),
+  });
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const body = (await response.json()) as { error?: { data?: { code?: string } } };
+    return { code: body.error?.data?.code };
+  }
+  const reader = response.body!.getReader();
+  let text = "";
+  try {
+    for (;;) {
+      const event = /(?:^|\n)(?:event: (\S+)\n)?(?:id: .*\n)?data: (.*)\n\n/.exec(text);
+      if (event !== null) {
+        const data = JSON.parse(event[2]!) as unknown;
+        if (event[1] === "serialized-error") {
+          return { code: (data as { data?: { code?: string } }).data?.code };
+        }
+        return { data };
+      }
+      const chunk = await reader.read();
+      if (chunk.done) return { code: "STREAM_ENDED" };
+      text += new TextDecoder().decode(chunk.value as Uint8Array);
+    }
+  } finally {
+    controller.abort();
+  }
+}
+
+async function answerOf(caller: Caller, path: string, row: Row): Promise<Answer> {
+  const procedure = appRouter._def.procedures[path as keyof typeof appRouter._def.procedures] as {
+    _def: { type: "query" | "mutation" | "subscription" };
+  };
+  const input = await row.input?.();
+  const type = procedure._def.type;
+  const reply =
+    type === "subscription"
+      ? await subscribe(browsers[caller], path)
+      : await browsers[caller].trpc(type, path, input);
+  if (reply.code === undefined) {
+    row.check?.(caller, reply.data);
+    return "allowed";
+  }
+  return reply.code as Answer;
+}
+
+const procedurePaths = Object.keys(appRouter._def.procedures).sort();
+
+describe("authorization matrix", () => {
+  it("has a row for every procedure of the app router, and none for a procedure that is gone", () => {
+    expect(Object.keys(matrix).sort()).toEqual(procedurePaths);
+  });
+
+  it.each(procedurePaths)("%s answers each kind of caller as its row says", async (path) => {
+    const row = matrix[path];
+    if (row === undefined) throw new Error(`${path}: no row in the authorization matrix`);
+    const answers = {} as Record<Caller, Answer>;
+    for (const caller of callers) answers[caller] = await answerOf(caller, path, row);
+    expect(answers).toEqual(row.answers);
+  });
+});

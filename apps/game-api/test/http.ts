@@ -1,0 +1,174 @@
+/**
+ * A minimal browser for tests over real HTTP: keeps the cookies the game API sets and sends
+ * them back, with the Origin of the web app the requests would come from.
+ */
+import type { AddressInfo } from "node:net";
+
+import { createAuth } from "@fuda/auth";
+import type { GuestUpgrade } from "@fuda/auth";
+import { createTestDatabase } from "@fuda/db/testing";
+
+import { createGameApiServer } from "../src/server";
+
+export const WEB_ORIGIN = "http://127.0.0.1:3000";
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  setCookies: string[];
+}
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  private cookieHeader(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+    };
+  }
+
+  /** The headers this browser sends: its origin, cookies and any extra ones. */
+  requestHeaders(): Record<string, string> {
+    return { origin: WEB_ORIGIN, ...this.cookieHeader(), ...this.headers };
+  }
+
+  async request(method: "GET" | "POST", path: string, body?: unknown): Promise<Reply> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...this.requestHeaders(),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookies = response.headers.getSetCookie();
+    for (const line of setCookies) {
+      const [pair = "", ...attributes] = line.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = value === "" || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, setCookies };
+  }
+
+  /** POST /api/auth/<path>. */
+  auth(path: string, body: unknown = {}): Promise<Reply> {
+    return this.request("POST", `/api/auth/${path}`, body);
+  }
+
+  /** A tRPC query or mutation by path, unbatched; the data, or the error's code and status. */
+  async trpc(
+    type: "query" | "mutation",
+    path: string,
+    input?: unknown,
+  ): Promise<{ status: number; data?: unknown; code?: string; message?: string }> {
+    const reply =
+      type === "query"
+        ? await this.request(
+            "GET",
+            `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          )
+        : await this.request("POST", `/trpc/${path}`, input ?? null);
+    const body = reply.body as {
+      result?: { data: unknown };
+      error?: { message?: string; data?: { code?: string } };
+    };
+    if (body.error !== undefined) {
+      return { status: reply.status, code: body.error.data?.code, message: body.error.message };
+    }
+    return { status: reply.status, data: body.result?.data };
+  }
+
+  /** `account.me`'s actor. */
+  async actor(): Promise<unknown> {
+    const me = await this.trpc("query", "account.me");
+    if (me.code !== undefined) return me.code;
+    return (me.data as { actor: unknown }).actor;
+  }
+
+  fork(headers: Record<string, string> = {}): Browser {
+    const other = new Browser(this.baseUrl, { ...this.headers, ...headers });
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+}
+
+/** A game API with accounts on a fresh database, recording what its account hooks were told. */
+export async function startGameApi() {
+  const database = await createTestDatabase();
+  const playersCreated: string[] = [];
+  const guestsUpgraded: GuestUpgrade[] = [];
+  const auth = createAuth({
+    db: database.db,
+    secret: "test-secret-test-secret-test-secret",
+    baseURL: "http://127.0.0.1",
+    trustedOrigins: [WEB_ORIGIN],
+    onPlayerCreated: (userId) => {
+      playersCreated.push(userId);
+    },
+    onGuestUpgraded: (upgrade) => {
+      guestsUpgraded.push(upgrade);
+    },
+  });
+  const server = createGameApiServer({ db: database.db, auth });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    db: database.db,
+    auth,
+    baseUrl,
+    playersCreated,
+    guestsUpgraded,
+    browser: () => new Browser(baseUrl),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.drop();
+    },
+  };
+}
+
+export type GameApi = Awaited<ReturnType<typeof startGameApi>>;
+
+let counter = 0;
+/** A unique e-mail for this run. */
+export const email = (who: string) => `${who}-${process.pid}-${++counter}@example.com`;
+export const PASSWORD = "correct horse battery";
+
+/** A browser signed up as a new player. */
+export async function signUp(api: GameApi, who = "player"): Promise<Browser> {
+  const browser = api.browser();
+  const reply = await browser.auth("sign-up/email", {
+    email: email(who),
+    password: PASSWORD,
+    name: who,
+  });
+  if (reply.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(reply.body)}`);
+  return browser;
+}
+
+/** A browser signed in as a new user with `role`, created the way an admin would. */
+export async function signInAs(api: GameApi, role: "operator" | "admin"): Promise<Browser> {
+  const address = email(role);
+  await api.auth.api.createUser({ body: { email: address, password: PASSWORD, name: role, role } });
+  const browser = api.browser();
+  const reply = await browser.auth("sign-in/email", { email: address, password: PASSWORD });
+  if (reply.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(reply.body)}`);
+  return browser;
+}

@@ -1,0 +1,33 @@
+import type { Actor } from "@fuda/auth";
+import type { Db } from "@fuda/db";
+
+export interface AccountView {
+  actor: Actor;
+  /** The signed-in user's profile; null for anonymous callers and partners. */
+  user: { id: string; name: string; email: string | null; guest: boolean } | null;
+}
+
+/** Who the caller is, with the profile a page shows for a signed-in user. */
+export async function describeAccount({
+  db,
+  actor,
+}: {
+  db: Db;
+  actor: Actor;
+}): Promise<AccountView> {
+  if (actor.kind !== "player" && actor.kind !== "operator") return { actor, user: null };
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: actor.userId },
+    select: { id: true, name: true, email: true, isAnonymous: true },
+  });
+  return {
+    actor,
+    // A guest's address is a placeholder better-auth made up, not something to show.
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.isAnonymous ? null : user.email,
+      guest: user.isAnonymous,
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { getSessionFromCtx } from "better-auth/api";
+import { admin, anonymous } from "better-auth/plugins";
+
+import type { Db } from "@fuda/db";
+
+import { adminPluginRoles } from "./roles";
+
+export interface GuestUpgrade {
+  /** The guest's user id (its row is kept, its sessions end). */
+  fromUserId: string;
+  /** The e-mail account the guest signed up as. */
+  toUserId: string;
+}
+
+export interface CreateAuthOptions {
+  db: Db;
+  /** Signs session cookies; at least 32 characters. */
+  secret: string;
+  /** Where the game API serves /api/auth, e.g. `http://127.0.0.1:4000`. */
+  baseURL: string;
+  /** Origins whose browsers may call /api/auth with cookies: the web and admin apps. */
+  trustedOrigins: string[];
+  /**
+   * A new player exists (e-mail sign-up, guest, or created by an admin), committed. Not called
+   * for the account a guest upgrades to: `onGuestUpgraded` carries the guest's balance over.
+   */
+  onPlayerCreated?: (userId: string) => Promise<void> | void;
+  /** A guest signed up with an e-mail and password: from now on they play as `toUserId`. */
+  onGuestUpgraded?: (upgrade: GuestUpgrade) => Promise<void> | void;
+  /** Where better-auth's own warnings and errors go, one line each. */
+  logLine?: (line: string) => void;
+}
+
+/**
+ * Accounts: e-mail and password, guests (anonymous plugin), roles and bans (admin plugin), with
+ * sessions in PostgreSQL through the Prisma adapter. Served at `<baseURL>/api/auth/*`.
+ */
+export function createAuth({
+  db,
+  secret,
+  baseURL,
+  trustedOrigins,
+  onPlayerCreated,
+  onGuestUpgraded,
+  logLine = (line) => {
+    console.error(line);
+  },
+}: CreateAuthOptions) {
+  return betterAuth({
+    appName: "Fuda",
+    secret,
+    baseURL,
+    basePath: "/api/auth",
+    trustedOrigins,
+    database: prismaAdapter(db, { provider: "postgresql" }),
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args: unknown[]) => {
+        const causes = args.map((arg) => (arg instanceof Error ? arg.message : "")).join(" ");
+        logLine(`auth: ${level}: ${message} ${causes}`.replace(/\s+/g, " ").trim());
+      },
+    },
+    // An unexpected failure is thrown to the transport, which logs it in one line and answers
+    // 500 (left to better-auth, it prints a multi-line stack); expected ones stay responses.
+    onAPIError: { throw: true },
+    emailAndPassword: { enabled: true, autoSignIn: true },
+    // No cookie cache: every request reads the session row, so a ban or a sign-out ends a
+    // session at once rather than when a cached copy expires.
+    session: { cookieCache: { enabled: false } },
+    advanced: {
+      cookiePrefix: "fuda",
+      // better-auth skips its origin (CSRF) check under a test runner by default; our tests
+      // must see what production does.
+      disableOriginCheck: false,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user, ctx) {
+            if (onPlayerCreated === undefined) return;
+            if ((user as { role?: string }).role !== "player") return;
+            // A guest signing up becomes a new user; the guest's points follow it through
+            // onGuestUpgraded instead of a second starting grant.
+            if (ctx?.path.startsWith("/sign-up") === true) {
+              const current = await getSessionFromCtx(ctx, { disableRefresh: true });
+              if ((current?.user as { isAnonymous?: boolean } | undefined)?.isAnonymous) return;
+            }
+            await onPlayerCreated(user.id);
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: "player", adminRoles: ["admin"], roles: adminPluginRoles }),
+      anonymous({
+        // The guest's row stays: whatever the ledger recorded for it still has its owner.
+        disableDeleteAnonymousUser: true,
+        async onLinkAccount({ anonymousUser, newUser, ctx }) {
+          await ctx.context.internalAdapter.deleteUserSessions(anonymousUser.user.id);
+          // Signing in to an existing account drops the guest; only a sign-up upgrades it.
+          if (!ctx.path.startsWith("/sign-up")) return;
+          await onGuestUpgraded?.({ fromUserId: anonymousUser.user.id, toUserId: newUser.user.id });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

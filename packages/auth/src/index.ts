@@ -1,0 +1,16 @@
+export { createAuth, type Auth, type CreateAuthOptions, type GuestUpgrade } from "./auth";
+export { resolveActor, type Actor, type ActorKind } from "./actor";
+export { demoAccounts, seedDemoAccounts, seedDemoAccountsAt, type DemoAccount } from "./demo";
+export {
+  createPartnerKey,
+  listPartnerKeys,
+  partnerKeyScopes,
+  revokePartnerKey,
+  verifyPartnerKey,
+  type PartnerKeyScope,
+  type PartnerKeyView,
+  type VerifiedPartnerKey,
+} from "./partner-keys";
+export { isRoleName, roleNames, type RoleName } from "./roles";
+export { toNodeHandler, fromNodeHeaders } from "better-auth/node";
+export { developmentSecret } from "./secret";
