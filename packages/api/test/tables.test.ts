@@ -65,8 +65,8 @@ describe("watchTables", () => {
   });
 });
 
-const app = () => createCallerFactory(appRouter)(createContext({ db }));
-const feed = () => createCallerFactory(feedRouter)(createContext({ db }));
+const app = () => createCallerFactory(appRouter)(() => createContext({ db }));
+const feed = () => createCallerFactory(feedRouter)(() => createContext({ db }));
 
 describe("one table view for every caller", () => {
   it("the app's tables.list, its tables.watch and the feed's /tables answer the same tables", async () => {
