@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+
+import { repoRoot } from "@fuda/env";
 
 import { serverUser, startEmbeddedPostgres, unreachableFolder } from "./embedded";
 import { withConnection } from "./connect";
@@ -72,7 +72,7 @@ export async function resolveDatabaseUrl(
  * reach it, as in a clone under /root (0700): then a folder of this clone's own in /var/lib/fuda.
  */
 async function defaultDataDir(log: (line: string) => void = () => undefined): Promise<string> {
-  const root = findRepoRoot();
+  const root = repoRoot();
   const inRepo = join(root, ".data", "postgres");
   const user = serverUser();
   if (user === undefined || (await unreachableFolder(inRepo, user)) === undefined) return inRepo;
@@ -124,14 +124,4 @@ async function createDatabase(url: string): Promise<void> {
       if (!hasCode(error, "42P04")) throw error;
     }
   });
-}
-
-/** The monorepo root: the nearest directory above this package holding pnpm-workspace.yaml. */
-export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "pnpm-workspace.yaml"))) return dir;
-    if (dirname(dir) === dir) {
-      throw new Error(`no pnpm-workspace.yaml above ${from}: cannot find the repository root`);
-    }
-  }
 }
