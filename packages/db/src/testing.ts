@@ -44,6 +44,17 @@ interface GlobalSetupContext {
 
 /** vitest globalSetup: provides a PostgreSQL server for the run; returns the teardown. */
 export async function setup(project: GlobalSetupContext): Promise<() => Promise<void>> {
+  try {
+    return await provideServer(project);
+  } catch (error) {
+    // Our errors are one line that names the cause; vitest would add stacks and causes.
+    const line = new Error(error instanceof Error ? error.message : String(error));
+    line.stack = line.message;
+    throw line;
+  }
+}
+
+async function provideServer(project: GlobalSetupContext): Promise<() => Promise<void>> {
   generatePrismaClientIfMissing();
   const fromEnv = process.env.DATABASE_URL;
   let serverUrl: string;
