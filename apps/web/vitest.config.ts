@@ -1,12 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { vitestConfig } from "@fuda/vitest-config";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    // The end-to-end test's database: the DATABASE_URL server, or an embedded PostgreSQL.
-    globalSetup: ["@fuda/db/testing"],
-    // Starting the game API, `next start` and Chromium on a loaded 2-core machine.
-    hookTimeout: 120_000,
-    testTimeout: 30_000,
-  },
-});
+export default vitestConfig({ database: true, jsx: true });

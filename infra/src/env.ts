@@ -6,6 +6,8 @@ import { databaseUrl, loadEnv, port } from "@fuda/env";
 export const envSchema = z.object({
   /** Unset: an embedded PostgreSQL with its data in .data/postgres. */
   DATABASE_URL: databaseUrl.optional(),
+  /** The embedded PostgreSQL's data folder; unset: `.data/postgres` in the repository. */
+  EMBEDDED_POSTGRES_DIR: z.string().optional(),
   HOST: z.string().default("127.0.0.1"),
   WEB_PORT: port(3000),
   ADMIN_PORT: port(3001),

@@ -7,9 +7,8 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
-import { readOrExit } from "@fuda/env";
-import { repoRoot, spawnApp } from "@fuda/testkit";
-import type { SpawnedApp } from "@fuda/testkit";
+import { readOrExit, repoRoot, spawnApp } from "@fuda/env";
+import type { SpawnedApp } from "@fuda/env";
 
 import { readEnv } from "./env";
 import type { Env } from "./env";
@@ -50,6 +49,49 @@ function log(line: string): void {
   process.stdout.write(`[fuda] ${line}\n`);
 }
 
+/** What the launcher started, stopped in reverse order on Ctrl-C, SIGTERM or a failure. */
+interface Lifecycle {
+  /** True once stopping began: exits seen after that are ours. */
+  readonly stopping: boolean;
+  onStop(stop: () => Promise<void>): void;
+  /** Prints `fuda: <reason>` (one line) and stops everything with exit code 1. */
+  fail(reason: string): Promise<void>;
+  stopAll(code: number): Promise<void>;
+}
+
+function lifecycle(): Lifecycle {
+  const stops: (() => Promise<void>)[] = [];
+  const state = { stopping: false };
+  const stopAll = async (code: number): Promise<void> => {
+    if (state.stopping) return;
+    state.stopping = true;
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    process.exit(code);
+  };
+  return {
+    get stopping() {
+      return state.stopping;
+    },
+    onStop: (stop) => stops.push(stop),
+    fail: async (reason) => {
+      if (state.stopping) return;
+      process.stderr.write(`fuda: ${reason}\n`);
+      await stopAll(1);
+    },
+    stopAll,
+  };
+}
+
+function stopOnSignals(platform: Lifecycle): void {
+  // `on`, not `once`: a terminal's Ctrl-C reaches us twice (directly and relayed by tsx), and
+  // a second default SIGINT would kill the launcher before it has stopped what it started.
+  process.on("SIGINT", () => {
+    if (!platform.stopping) log("stopping…");
+    void platform.stopAll(0);
+  });
+  process.on("SIGTERM", () => void platform.stopAll(0));
+}
+
 /** Runs a step; `quiet` keeps its output unless it fails. */
 function run(command: string, args: string[], cwd: string, quiet = false): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -69,6 +111,48 @@ function run(command: string, args: string[], cwd: string, quiet = false): Promi
       reject(new Error(`${command} ${args.join(" ")} failed (exit code ${code ?? "signal"})`));
     });
   });
+}
+
+const turbo = (root: string) => join(root, "node_modules", ".bin", "turbo");
+
+/** The Prisma client is generated code: made before the first import of @fuda/db. */
+function generatePrismaClient(root: string): Promise<void> {
+  return run(turbo(root), ["run", "generate", "--filter=@fuda/db"], root, true);
+}
+
+/**
+ * DATABASE_URL's database, or the embedded PostgreSQL, migrated and seeded. If the embedded
+ * server dies while the platform runs, the platform stops with one line saying so.
+ */
+async function startDatabase(env: Env, platform: Lifecycle): Promise<string> {
+  const { resolveDatabaseUrl, setupDatabase } = await import("@fuda/db");
+  const database = await resolveDatabaseUrl({ dataDir: env.EMBEDDED_POSTGRES_DIR, log });
+  platform.onStop(() => database.stop());
+  void database.exited.then((how) =>
+    platform.fail(`the embedded PostgreSQL ${how}; stopping the platform`),
+  );
+  log(
+    database.embedded ? `embedded PostgreSQL at ${database.url}` : "PostgreSQL from DATABASE_URL",
+  );
+  const setUp = await setupDatabase({ url: database.url, log });
+  log(
+    `migrations: ${setUp.applied.length === 0 ? "up to date" : `applied ${setUp.applied.join(", ")}`}; ${setUp.tables} demo tables`,
+  );
+  if (database.embedded) await printDemoAccounts(database.url);
+  return database.url;
+}
+
+/** Public passwords: only ever on a developer's own embedded database. */
+async function printDemoAccounts(url: string): Promise<void> {
+  const { seedDemoAccountsAt } = await import("@fuda/auth");
+  for (const demo of await seedDemoAccountsAt({ url })) {
+    log(`demo ${demo.role}: ${demo.email} / ${demo.password}`);
+  }
+}
+
+async function buildApps(root: string): Promise<void> {
+  log("building (cached after the first time)…");
+  await run(turbo(root), ["run", "build", "--output-logs=errors-only"], root);
 }
 
 async function scriptOf(folder: string, name: string): Promise<string> {
@@ -91,105 +175,71 @@ function prefixed(name: string): (chunk: string) => void {
   };
 }
 
+/** Starts the four apps together; once all answer, any of them exiting stops the platform. */
+async function startApps(options: {
+  root: string;
+  mode: Mode;
+  env: Env;
+  databaseUrl: string;
+  platform: Lifecycle;
+}): Promise<void> {
+  const { root, mode, env, databaseUrl, platform } = options;
+  const apps = appsOf(env);
+  // allSettled, not all: every app that did come up must be registered for stopping.
+  const results = await Promise.allSettled(
+    apps.map(async (app) => {
+      const folder = join(root, app.folder);
+      const spawned = await spawnApp({
+        cwd: folder,
+        // The app's own script run directly, as `pnpm run` would, minus pnpm's wrapper (which
+        // reports every Ctrl-C as a failed command).
+        command: "sh",
+        args: ["-c", `exec ${await scriptOf(folder, mode)}`],
+        env: {
+          PATH: `${join(folder, "node_modules", ".bin")}:${join(root, "node_modules", ".bin")}:${env.PATH}`,
+          PORT: String(app.port),
+          HOST: env.HOST,
+          DATABASE_URL: databaseUrl,
+          GAME_API_URL: `http://${env.HOST}:${env.GAME_API_PORT}/trpc`,
+          AUTH_TRUSTED_ORIGINS: `http://${env.HOST}:${env.WEB_PORT},http://${env.HOST}:${env.ADMIN_PORT}`,
+        },
+        url: `http://${env.HOST}:${app.port}`,
+        readyPath: app.readyPath,
+        timeoutMs: mode === "dev" ? 180_000 : 60_000,
+        onOutput: prefixed(app.name),
+      });
+      platform.onStop(() => spawned.stop());
+      return spawned;
+    }),
+  );
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  const started = results.map((result) => (result as PromiseFulfilledResult<SpawnedApp>).value);
+  for (const [index, app] of started.entries()) {
+    void app.exited.then(() => platform.fail(`${apps[index]!.name} exited; stopping the platform`));
+  }
+}
+
+function printUrls(env: Env): void {
+  const urls = appsOf(env).map(
+    (app) => `  ${app.name.padEnd(13)} http://${env.HOST}:${app.port}${app.path}`,
+  );
+  process.stdout.write(`\nFuda is running:\n${urls.join("\n")}\nPress Ctrl-C to stop.\n\n`);
+}
+
 async function main(mode: Mode): Promise<void> {
   const env = readOrExit(readEnv);
   const root = repoRoot();
-  const stops: (() => Promise<void>)[] = [];
-  // An object, not a let: TypeScript cannot see the signal handlers flip it.
-  const state = { stopping: false };
-  const stopAll = async (code: number): Promise<void> => {
-    if (state.stopping) return;
-    state.stopping = true;
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    process.exit(code);
-  };
-  // `on`, not `once`: a terminal's Ctrl-C reaches us twice (directly and relayed by tsx), and
-  // a second default SIGINT would kill the launcher before it has stopped what it started.
-  process.on("SIGINT", () => {
-    if (!state.stopping) log("stopping…");
-    void stopAll(0);
-  });
-  process.on("SIGTERM", () => void stopAll(0));
-
-  const turbo = join(root, "node_modules", ".bin", "turbo");
+  const platform = lifecycle();
+  stopOnSignals(platform);
   try {
-    // The Prisma client is generated code: make it before the first import of @fuda/db.
-    await run(turbo, ["run", "generate", "--filter=@fuda/db"], root, true);
-    const { resolveDatabaseUrl, setupDatabase } = await import("@fuda/db");
-
-    const database = await resolveDatabaseUrl({ log });
-    stops.push(() => database.stop());
-    log(
-      database.embedded ? `embedded PostgreSQL at ${database.url}` : "PostgreSQL from DATABASE_URL",
-    );
-
-    const setUp = await setupDatabase({ url: database.url, log });
-    log(
-      `migrations: ${setUp.applied.length === 0 ? "up to date" : `applied ${setUp.applied.join(", ")}`}; ${setUp.tables} demo tables`,
-    );
-    if (database.embedded) {
-      // Public passwords: only ever on a developer's own embedded database.
-      const { seedDemoAccountsAt } = await import("@fuda/auth");
-      for (const demo of await seedDemoAccountsAt({ url: database.url })) {
-        log(`demo ${demo.role}: ${demo.email} / ${demo.password}`);
-      }
-    }
-
-    if (mode === "start") {
-      log("building (cached after the first time)…");
-      await run(turbo, ["run", "build", "--output-logs=errors-only"], root);
-    }
-
-    const host = env.HOST;
-    const gameApiUrl = `http://${host}:${env.GAME_API_PORT}/trpc`;
-    const apps = appsOf(env);
-    // allSettled, not all: every app that did come up must be registered for stopping.
-    const results = await Promise.allSettled(
-      apps.map(async (app) => {
-        const folder = join(root, app.folder);
-        const spawned = await spawnApp({
-          cwd: folder,
-          // The app's own script run directly, as `pnpm run` would, minus pnpm's wrapper (which
-          // reports every Ctrl-C as a failed command).
-          command: "sh",
-          args: ["-c", `exec ${await scriptOf(folder, mode)}`],
-          env: {
-            PATH: `${join(folder, "node_modules", ".bin")}:${join(root, "node_modules", ".bin")}:${env.PATH}`,
-            PORT: String(app.port),
-            HOST: host,
-            DATABASE_URL: database.url,
-            GAME_API_URL: gameApiUrl,
-            AUTH_TRUSTED_ORIGINS: `http://${host}:${env.WEB_PORT},http://${host}:${env.ADMIN_PORT}`,
-          },
-          url: `http://${host}:${app.port}`,
-          readyPath: app.readyPath,
-          timeoutMs: mode === "dev" ? 180_000 : 60_000,
-          onOutput: prefixed(app.name),
-        });
-        stops.push(() => spawned.stop());
-        return spawned;
-      }),
-    );
-    const failed = results.find((result) => result.status === "rejected");
-    if (failed) throw failed.reason;
-    const started = results.map((result) => (result as PromiseFulfilledResult<SpawnedApp>).value);
-    for (const [index, app] of started.entries()) {
-      void app.exited.then(() => {
-        if (state.stopping) return;
-        log(`${apps[index]!.name} exited; stopping the platform`);
-        void stopAll(1);
-      });
-    }
-
-    const urls = apps.map(
-      (app) => `  ${app.name.padEnd(13)} http://${host}:${app.port}${app.path}`,
-    );
-    process.stdout.write(`\nFuda is running:\n${urls.join("\n")}\nPress Ctrl-C to stop.\n\n`);
+    await generatePrismaClient(root);
+    const databaseUrl = await startDatabase(env, platform);
+    if (mode === "start") await buildApps(root);
+    await startApps({ root, mode, env, databaseUrl, platform });
+    printUrls(env);
   } catch (error) {
-    if (state.stopping) return;
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    process.stderr.write(`fuda: ${message}\n`);
-    await stopAll(1);
+    await platform.fail(error instanceof Error ? error.message.split("\n")[0]! : String(error));
   }
 }
 

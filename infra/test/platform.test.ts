@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { repoRoot } from "@fuda/testkit";
+import { repoRoot } from "@fuda/env";
 
 /** `pnpm start` as a user runs it, minus pnpm's own wrapper lines. */
 function start(env: Record<string, string>) {

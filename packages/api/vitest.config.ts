@@ -1,5 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { vitestConfig } from "@fuda/vitest-config";
 
-export default defineConfig({
-  test: { globalSetup: ["@fuda/db/testing"] },
-});
+export default vitestConfig({ database: true });

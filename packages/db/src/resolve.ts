@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 
-import { startEmbeddedPostgres } from "./embedded";
+import { repoRoot } from "@fuda/env";
+
+import { serverUser, startEmbeddedPostgres, unreachableFolder } from "./embedded";
 import { withConnection } from "./connect";
 import { DatabaseUnavailableError } from "./errors";
 
@@ -10,6 +11,11 @@ export interface ResolvedDatabase {
   url: string;
   /** True when we started an embedded PostgreSQL for this process. */
   embedded: boolean;
+  /**
+   * Resolves with one line when the embedded server stops without being asked to; never for
+   * `DATABASE_URL` (that server is not ours to watch).
+   */
+  exited: Promise<string>;
   /** Stops the embedded server; a no-op for `DATABASE_URL`. */
   stop: () => Promise<void>;
 }
@@ -34,18 +40,46 @@ export async function resolveDatabaseUrl(
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv !== undefined && fromEnv !== "") {
     await ensureDatabase(fromEnv);
-    return { url: fromEnv, embedded: false, stop: () => Promise.resolve() };
+    return {
+      url: fromEnv,
+      embedded: false,
+      exited: new Promise(() => undefined),
+      stop: () => Promise.resolve(),
+    };
   }
-  const dataDir = options.dataDir ?? join(findRepoRoot(), ".data", "postgres");
+  const dataDir = options.dataDir ?? (await defaultDataDir(options.log));
   const server = await startEmbeddedPostgres({ dataDir, persistent: true, log: options.log });
   try {
     const url = server.url(EMBEDDED_DATABASE);
     await ensureDatabase(url);
-    return { url, embedded: true, stop: server.stop };
+    const stopping = { asked: false };
+    const exited = server.exited.then((how) =>
+      stopping.asked ? new Promise<string>(() => undefined) : how,
+    );
+    const stop = () => {
+      stopping.asked = true;
+      return server.stop();
+    };
+    return { url, embedded: true, exited, stop };
   } catch (error) {
     await server.stop();
     throw error;
   }
+}
+
+/**
+ * `<repo root>/.data/postgres`, unless the server's user (`postgres`, when we are root) cannot
+ * reach it, as in a clone under /root (0700): then a folder of this clone's own in /var/lib/fuda.
+ */
+async function defaultDataDir(log: (line: string) => void = () => undefined): Promise<string> {
+  const root = repoRoot();
+  const inRepo = join(root, ".data", "postgres");
+  const user = serverUser();
+  if (user === undefined || (await unreachableFolder(inRepo, user)) === undefined) return inRepo;
+  const clone = createHash("sha256").update(root).digest("hex").slice(0, 12);
+  const outside = join("/var/lib/fuda", clone, "postgres");
+  log(`the \`${user.name}\` user cannot reach ${inRepo}; keeping this clone's data in ${outside}`);
+  return outside;
 }
 
 /**
@@ -90,14 +124,4 @@ async function createDatabase(url: string): Promise<void> {
       if (!hasCode(error, "42P04")) throw error;
     }
   });
-}
-
-/** The monorepo root: the nearest directory above this package holding pnpm-workspace.yaml. */
-export function findRepoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "pnpm-workspace.yaml"))) return dir;
-    if (dirname(dir) === dir) {
-      throw new Error(`no pnpm-workspace.yaml above ${from}: cannot find the repository root`);
-    }
-  }
 }

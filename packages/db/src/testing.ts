@@ -1,8 +1,10 @@
 /**
- * Real PostgreSQL for vitest: one server for the whole run, one database per caller.
+ * Real PostgreSQL for vitest: one server for the whole run, one database per caller, each a
+ * clone of a migrated template database (a clone costs milliseconds, migrating from scratch
+ * does not).
  *
  * Usage, in a package's vitest.config.ts and tests:
- *   test: { globalSetup: ["@fuda/db/testing"] }
+ *   test: { globalSetup: ["@fuda/db/testing"] }     (the @fuda/vitest-config preset does this)
  *   const { db, drop } = await createTestDatabase(); // afterAll(drop)
  *
  * The server is the one `DATABASE_URL` points at when set (its `postgres` database is used to
@@ -11,18 +13,21 @@
  * the key `fudaPostgresServerUrl`, and also sets `FUDA_TEST_POSTGRES_URL` for child processes
  * a test spawns.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 import { inject } from "vitest";
 
+// Type only: the client is generated code, imported once it surely exists (see setup).
 import type { Db } from "./client";
-import { createDb } from "./client";
 import { withConnection } from "./connect";
 import { startEmbeddedPostgres } from "./embedded";
-import { migrate } from "./migrate";
+import { migrate, readMigrations } from "./migrate";
 import { ensureDatabase, withDatabase } from "./resolve";
 
 declare module "vitest" {
@@ -39,6 +44,18 @@ interface GlobalSetupContext {
 
 /** vitest globalSetup: provides a PostgreSQL server for the run; returns the teardown. */
 export async function setup(project: GlobalSetupContext): Promise<() => Promise<void>> {
+  try {
+    return await provideServer(project);
+  } catch (error) {
+    // Our errors are one line that names the cause; vitest would add stacks and causes.
+    const line = new Error(error instanceof Error ? error.message : String(error));
+    line.stack = line.message;
+    throw line;
+  }
+}
+
+async function provideServer(project: GlobalSetupContext): Promise<() => Promise<void>> {
+  generatePrismaClientIfMissing();
   const fromEnv = process.env.DATABASE_URL;
   let serverUrl: string;
   let teardown: () => Promise<void>;
@@ -48,17 +65,12 @@ export async function setup(project: GlobalSetupContext): Promise<() => Promise<
     teardown = () => Promise.resolve();
   } else {
     const dataDir = await mkdtemp(join(tmpdir(), "fuda-test-pg-"));
-    const server = await startEmbeddedPostgres({ dataDir, persistent: false }).catch(
-      async (error: unknown) => {
-        await rm(dataDir, { recursive: true, force: true });
-        throw error;
-      },
-    );
+    // As root the server runs as `postgres`, who must be able to enter it.
+    await chmod(dataDir, 0o755);
+    // A throwaway server removes its data folder itself, on every path.
+    const server = await startEmbeddedPostgres({ dataDir, persistent: false });
     serverUrl = server.url("postgres");
-    teardown = async () => {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    };
+    teardown = () => server.stop();
   }
   project.provide("fudaPostgresServerUrl", serverUrl);
   process.env[SERVER_URL_ENV] = serverUrl;
@@ -83,14 +95,21 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A new, migrated, uniquely named database on the test server (`fuda_test_<worker>_<random>`). */
+/**
+ * A new, migrated, uniquely named database on the test server (`fuda_test_<worker>_<random>`):
+ * a clone of the template database of the current migrations.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = testServerUrl();
+  const template = await (templates.get(serverUrl) ??
+    templates.set(serverUrl, migratedTemplate(serverUrl)).get(serverUrl)!);
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? "0";
   const name = `fuda_test_${worker}_${randomBytes(4).toString("hex")}`;
-  await withConnection(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withConnection(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
+  );
   const url = withDatabase(serverUrl, name);
-  await migrate(url);
+  const { createDb } = await import("./client");
   const db = createDb(url);
   return {
     url,
@@ -102,4 +121,59 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       );
     },
   };
+}
+
+/** Each test worker asks the server for the template once. */
+const templates = new Map<string, Promise<string>>();
+
+/** Serialises template builds across every test process using one server. */
+const TEMPLATE_LOCK = 72707370;
+
+/**
+ * `fuda_template_<hash of the migrations>` on the server, built the first time under an
+ * advisory lock (the first process builds it, the others wait and reuse it). It is built under
+ * another name and renamed when complete, so a run killed half-way leaves no broken template.
+ * Templates of other migrations (other branches sharing the server) are left alone.
+ */
+export async function migratedTemplate(serverUrl: string, migrationsDir?: string): Promise<string> {
+  const migrations = await readMigrations(migrationsDir);
+  const hash = createHash("sha256")
+    .update(migrations.map((migration) => `${migration.name}:${migration.checksum}\n`).join(""))
+    .digest("hex")
+    .slice(0, 16);
+  const name = `fuda_template_${hash}`;
+  await withConnection(serverUrl, async (client) => {
+    await client.query("SELECT pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+    try {
+      const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [
+        name,
+      ]);
+      if (rowCount !== 0) return;
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      await migrate(withDatabase(serverUrl, building), { migrationsDir });
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await client.query(`ALTER DATABASE ${name} IS_TEMPLATE true`);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [TEMPLATE_LOCK]);
+    }
+  });
+  return name;
+}
+
+/**
+ * The Prisma client is generated code that only Turbo's pipeline makes: generate it here when a
+ * package's tests run alone on a fresh clone (`pnpm --filter <package> test`).
+ */
+function generatePrismaClientIfMissing(): void {
+  const packageDir = fileURLToPath(new URL("..", import.meta.url));
+  if (existsSync(join(packageDir, "src", "generated", "prisma", "client.ts"))) return;
+  const result = spawnSync("pnpm", ["--silent", "run", "generate"], {
+    cwd: packageDir,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    throw new Error(`could not generate the Prisma client: ${result.stderr || result.error}`);
+  }
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * Start-up of our processes: reading their configuration and serving HTTP.
+ * Start-up of our processes: reading their configuration, serving HTTP, and starting the apps
+ * as child processes (the platform launcher and the tests both do).
  *
  * Reads an app's configuration from its environment, once, at start-up. A bad value is an
  * `EnvError` whose message is one line naming the variable and the rule it breaks.
@@ -70,3 +71,5 @@ export function exitOnEnvError(error: unknown): never {
 export { serve, type ServeOptions } from "./serve";
 export { runNext, type RunNextOptions } from "./next";
 export { freePort } from "./ports";
+export { repoRoot } from "./paths";
+export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";

@@ -1,8 +1,7 @@
 // Helpers for tests that run the real apps: ports, child processes, the browser, the app stack.
 export { launchChromium } from "./chromium";
-export { repoRoot } from "./paths";
-export { freePort } from "@fuda/env";
-export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";
+// The launcher needs these too, so they live in @fuda/env.
+export { freePort, repoRoot, spawnApp, type SpawnAppOptions, type SpawnedApp } from "@fuda/env";
 export {
   startGameApi,
   startNextApp,

@@ -1,12 +1,14 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 
 import type { Browser, Page } from "playwright-core";
 
+import { freePort, repoRoot, spawnApp } from "@fuda/env";
+import type { SpawnedApp } from "@fuda/env";
+
 import { launchChromium } from "./chromium";
-import { repoRoot } from "./paths";
-import { freePort } from "@fuda/env";
-import { spawnApp } from "./spawn";
-import type { SpawnedApp } from "./spawn";
 
 /** The game API (`pnpm start` in apps/game-api) on a free port, on the given database. */
 export async function startGameApi({ databaseUrl }: { databaseUrl: string }): Promise<SpawnedApp> {
@@ -34,9 +36,11 @@ export async function startNextApp({
   app: NextAppName;
   gameApiUrl: string;
 }): Promise<SpawnedApp> {
+  const folder = join(repoRoot(), "apps", app);
+  await buildIfMissing(folder);
   const port = await freePort();
   return spawnApp({
-    cwd: join(repoRoot(), "apps", app),
+    cwd: folder,
     command: "pnpm",
     args: ["--silent", "start"],
     env: {
@@ -46,6 +50,19 @@ export async function startNextApp({
       NEXT_TELEMETRY_DISABLED: "1",
     },
     url: `http://127.0.0.1:${port}`,
+  });
+}
+
+/**
+ * Turbo builds the Next apps before their tests; a package's tests run alone on a fresh clone
+ * (`pnpm --filter @fuda/web test`) build it here instead.
+ */
+async function buildIfMissing(folder: string): Promise<void> {
+  if (existsSync(join(folder, ".next", "BUILD_ID"))) return;
+  await promisify(execFile)("pnpm", ["--silent", "build"], {
+    cwd: folder,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    maxBuffer: 64 * 1024 * 1024,
   });
 }
 

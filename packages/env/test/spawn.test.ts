@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { freePort, launchChromium, spawnApp } from "../src";
+import { freePort, spawnApp } from "../src";
 import type { SpawnedApp } from "../src";
 
 const server = `require("node:http").createServer((q, s) => s.end("up " + q.url)).listen(+process.env.PORT, "127.0.0.1")`;
@@ -35,20 +35,5 @@ describe("spawnApp", () => {
         url: `http://127.0.0.1:${port}`,
       }),
     ).rejects.toThrow(/bad config/);
-  });
-});
-
-describe("launchChromium", () => {
-  it("renders a page from a local server", async () => {
-    const app = await spawnEchoServer();
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${app.url}/hello`);
-      expect(await page.textContent("body")).toBe("up /hello");
-    } finally {
-      await browser.close();
-      await app.stop();
-    }
   });
 });

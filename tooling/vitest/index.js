@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The vitest configuration of every package: tests live in `test/`, and the timeouts allow for
+ * starting PostgreSQL, apps and Chromium on a loaded 2-core machine. Plain JavaScript, as vitest
+ * loads it untranspiled from node_modules; types in index.d.ts.
+ *
+ * @param {import("./index").FudaVitestOptions} [options]
+ */
+export function vitestConfig({ database = false, jsx = false } = {}) {
+  const globalSetup = database === false ? [] : [database === true ? "@fuda/db/testing" : database];
+  return defineConfig({
+    // tsconfig keeps JSX for Next to compile ("preserve"); the tests render it with React's runtime.
+    ...(jsx && { oxc: { jsx: { runtime: "automatic" } } }),
+    test: {
+      include: ["test/**/*.test.{ts,tsx}"],
+      globalSetup,
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+    },
+  });
+}
