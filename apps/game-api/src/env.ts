@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 
 import { developmentSecret } from "@fuda/auth";
-import { findRepoRoot } from "@fuda/db";
+import { repoRoot } from "@fuda/env";
 import { databaseUrl, EnvError, httpUrl, loadEnv, port } from "@fuda/env";
 
 const origin = httpUrl.transform((url) => new URL(url).origin);
@@ -41,7 +41,7 @@ export type Env = Omit<z.infer<typeof envSchema>, "BETTER_AUTH_SECRET" | "BETTER
 
 /** Where a developer's machine keeps its session secret (git-ignored, like the database). */
 export const developmentSecretFile = (): string =>
-  join(findRepoRoot(), ".data", "better-auth-secret");
+  join(repoRoot(), ".data", "better-auth-secret");
 
 export function readEnv(
   source: Record<string, string | undefined> = process.env,

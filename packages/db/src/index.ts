@@ -5,7 +5,7 @@ export { Game, Prisma, TableStatus } from "./generated/prisma/client";
 export type { Table } from "./generated/prisma/client";
 export { migrate, MigrationChecksumError, MigrationFailedError } from "./migrate";
 export type { MigrateOptions } from "./migrate";
-export { findRepoRoot, resolveDatabaseUrl } from "./resolve";
+export { resolveDatabaseUrl } from "./resolve";
 export type { ResolveDatabaseOptions, ResolvedDatabase } from "./resolve";
 export { demoTables, seed } from "./seed";
 export { setupDatabase } from "./setup";
