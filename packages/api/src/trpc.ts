@@ -1,4 +1,4 @@
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 
 import type { Context } from "./context";
@@ -22,16 +22,31 @@ const t = initTRPC
     },
   });
 
-/** Every procedure's failures go through `toCallerError` once, here. */
+// tRPC wraps what a handler throws; input validation failures come unwrapped.
+const unwrap = (error: TRPCError): unknown =>
+  error.code === "INTERNAL_SERVER_ERROR" ? (error.cause ?? error) : error;
+
+/**
+ * A subscription's stream, with what it throws while streaming cleaned like a query's error:
+ * tRPC serializes a failure inside the stream itself, after the middleware has returned.
+ */
+async function* cleanedStream<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* stream;
+  } catch (error) {
+    throw toCallerError(error instanceof TRPCError ? unwrap(error) : error);
+  }
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+
+/** Every procedure's failures go through `toCallerError` once, here, streamed ones included. */
 const fudaErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (result.ok) return result;
-  // tRPC wraps what a handler throws; input validation failures come unwrapped.
-  throw toCallerError(
-    result.error.code === "INTERNAL_SERVER_ERROR"
-      ? (result.error.cause ?? result.error)
-      : result.error,
-  );
+  if (!result.ok) throw toCallerError(unwrap(result.error));
+  if (isAsyncIterable(result.data)) return { ...result, data: cleanedStream(result.data) };
+  return result;
 });
 
 export const router = t.router;

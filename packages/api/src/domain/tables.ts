@@ -2,6 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import type { Db, Game, Table, TableStatus } from "@fuda/db";
 
+import { isDatabaseUnreachable } from "../errors";
+
 /** Public names of the games, as in URLs, the CLI and the feed. */
 export const gameNames = {
   BACCARAT: "baccarat",
@@ -71,7 +73,9 @@ export async function listTables({ db }: { db: Db }): Promise<TableView[]> {
 /**
  * The lobby's live view: the table list now, then again whenever it changes (checked every
  * `intervalMs`), until `signal` aborts. Polling keeps it independent of the writer; a table
- * list is small and changes rarely.
+ * list is small and changes rarely. While the database is out of reach the stream stays open
+ * and keeps polling: the watcher keeps the last list it got, and the next one comes when the
+ * database answers again. Any other failure ends the stream with that error.
  */
 export async function* watchTables({
   db,
@@ -84,11 +88,16 @@ export async function* watchTables({
 }): AsyncGenerator<TableView[]> {
   let last = "";
   while (signal?.aborted !== true) {
-    const tables = await listTables({ db });
-    const snapshot = JSON.stringify(tables);
-    if (snapshot !== last) {
-      last = snapshot;
-      yield tables;
+    const tables = await listTables({ db }).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) return undefined;
+      throw error;
+    });
+    if (tables !== undefined) {
+      const snapshot = JSON.stringify(tables);
+      if (snapshot !== last) {
+        last = snapshot;
+        yield tables;
+      }
     }
     // Aborting ends the wait early (it rejects); the loop condition then ends the stream.
     await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
