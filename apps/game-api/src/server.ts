@@ -1,37 +1,153 @@
-import type { Server } from "node:http";
+import { createServer } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
-import { createHTTPServer } from "@trpc/server/adapters/standalone";
+import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
-import { appRouter, createContext } from "@fuda/api";
+import { appRouter, createContext, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Db } from "@fuda/db";
+import { requestPath } from "@fuda/env";
+
+export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface GameApiServerOptions {
   db: Db;
+  /** Serves everything under /api/auth/ (sign-up, sessions); those paths are 404 without it. */
+  authHandler?: HttpHandler;
   /**
    * Where unexpected failures are reported, one line each. Callers only ever see "Internal
    * server error"; the cause is for the operator's log.
    */
   logError?: (line: string) => void;
+  /** Most procedure calls in one batched request (each is a database query or more). */
+  maxBatchSize?: number;
+  /** Largest request body, in bytes; a larger one is refused before it is read. */
+  maxBodyBytes?: number;
+}
+
+const TRPC_PREFIX = "/trpc/";
+const AUTH_PREFIX = "/api/auth/";
+const TRPC_METHODS = "GET, HEAD, POST";
+/** How long a browser's EventSource waits before reconnecting a dropped stream, in ms. */
+const SSE_RETRY_MS = 3_000;
+
+/** An error in tRPC's own shape, so tRPC clients read our refusals like its own. */
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ error: { message, data: { code, httpStatus: status } } }));
+}
+
+/** Puts a `retry:` line first in a server-sent event stream, whatever tRPC writes after it. */
+function withRetryHint(res: ServerResponse): void {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  let first = true;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (first) {
+      first = false;
+      const type = res.getHeader("content-type");
+      if (typeof type === "string" && type.startsWith("text/event-stream")) {
+        write(`retry: ${SSE_RETRY_MS}\n\n`);
+      }
+    }
+    return write(chunk, ...rest);
+  }) as ServerResponse["write"];
 }
 
 /**
- * The game API over HTTP: tRPC at /trpc (batched queries and mutations; subscriptions as
- * server-sent events), nothing else. The caller owns the database client and listening.
+ * The game API over HTTP: tRPC at /trpc/ (batched queries and mutations; subscriptions as
+ * server-sent events), the auth handler at /api/auth/, 404 for every other path. Requests are
+ * checked before tRPC sees them: method, batch size and body size. The caller owns the
+ * database client and listening.
  */
 export function createGameApiServer({
   db,
+  authHandler,
   logError = (line) => {
     console.error(line);
   },
+  maxBatchSize = 10,
+  maxBodyBytes = 1024 * 1024,
 }: GameApiServerOptions): Server {
-  return createHTTPServer({
+  const trpc = createHTTPHandler({
     router: appRouter,
-    basePath: "/trpc/",
+    basePath: TRPC_PREFIX,
+    maxBodySize: maxBodyBytes,
     createContext: () => createContext({ db }),
+    responseMeta: ({ errors }) =>
+      errors.some((error) => error.code === "SERVICE_UNAVAILABLE")
+        ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } }
+        : {},
     onError: ({ error, path }) => {
       if (error.code !== "INTERNAL_SERVER_ERROR") return;
       const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
       logError(`game-api: ${path ?? "?"} failed: ${cause}`.replace(/\s+/g, " "));
     },
+  });
+
+  // Flattened "tables.watch"-style paths; the router's own type does not index by string.
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: string } } | undefined
+  >;
+  const isSubscription = (path: string): boolean => procedures[path]?._def.type === "subscription";
+
+  function serveTrpc(req: IncomingMessage, res: ServerResponse, path: string, search: string) {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
+      sendError(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`, {
+        allow: TRPC_METHODS,
+      });
+      return;
+    }
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > maxBodyBytes) {
+      // Answered without reading the body; closing the connection discards the rest.
+      sendError(
+        res,
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `request body of ${length} bytes: at most ${maxBodyBytes} bytes`,
+        { connection: "close" },
+      );
+      return;
+    }
+    const called = path.slice(TRPC_PREFIX.length);
+    const calls = new URLSearchParams(search).get("batch") === "1" ? called.split(",") : [];
+    if (calls.length > maxBatchSize) {
+      sendError(
+        res,
+        400,
+        "BAD_REQUEST",
+        `batch of ${calls.length} calls: at most ${maxBatchSize} calls per request`,
+      );
+      return;
+    }
+    if (req.method === "HEAD") {
+      // A stream has no end for HEAD to wait for: its headers are the whole answer.
+      if (isSubscription(called)) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        res.end();
+        return;
+      }
+      // tRPC answers GET only; node leaves the body out of a HEAD response by itself.
+      req.method = "GET";
+    }
+    withRetryHint(res);
+    trpc(req, res);
+  }
+
+  return createServer((req, res) => {
+    const target = requestPath(req.url);
+    if (target?.path.startsWith(TRPC_PREFIX) === true) {
+      serveTrpc(req, res, target.path, target.search);
+    } else if (target?.path.startsWith(AUTH_PREFIX) === true && authHandler !== undefined) {
+      authHandler(req, res);
+    } else {
+      sendError(res, 404, "NOT_FOUND", `not found: the game API serves ${TRPC_PREFIX} only`);
+    }
   });
 }

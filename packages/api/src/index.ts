@@ -6,7 +6,7 @@ export { appRouter, type AppRouter } from "./root";
 export { feedRouter, type FeedRouter } from "./feed";
 export { createCallerFactory } from "./trpc";
 export { createContext, type Context } from "./context";
-export { FudaError, type FudaErrorCode } from "./errors";
+export { FudaError, RETRY_AFTER_SECONDS, type FudaErrorCode } from "./errors";
 export {
   gameNames,
   listTables,

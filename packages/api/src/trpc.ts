@@ -8,6 +8,12 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
+    sse: {
+      // Keep-alives well inside the idle timeouts of proxies (often 30–60 s); a tRPC client that
+      // hears nothing for twice as long reconnects by itself.
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 30_000 },
+    },
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       return {

@@ -15,7 +15,7 @@ import {
   watchTables,
   type TableView,
 } from "../src";
-import { startPgProxy } from "./pg-proxy";
+import { startPgProxy } from "@fuda/testkit";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;

@@ -70,3 +70,4 @@ export function exitOnEnvError(error: unknown): never {
 export { serve, type ServeOptions } from "./serve";
 export { runNext, type RunNextOptions } from "./next";
 export { freePort } from "./ports";
+export { requestPath } from "./http";

@@ -2,6 +2,7 @@
 export { launchChromium } from "./chromium";
 export { repoRoot } from "./paths";
 export { freePort } from "@fuda/env";
+export { startPgProxy, type PgProxy } from "./pg-proxy";
 export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";
 export {
   startGameApi,
