@@ -142,9 +142,11 @@ export function createGameApiServer({
 
   return createServer((req, res) => {
     const target = requestPath(req.url);
-    if (target?.path.startsWith(TRPC_PREFIX) === true) {
+    if (target === undefined) {
+      sendError(res, 400, "BAD_REQUEST", "the request target must be a path");
+    } else if (target.path.startsWith(TRPC_PREFIX)) {
       serveTrpc(req, res, target.path, target.search);
-    } else if (target?.path.startsWith(AUTH_PREFIX) === true && authHandler !== undefined) {
+    } else if (target.path.startsWith(AUTH_PREFIX) && authHandler !== undefined) {
       authHandler(req, res);
     } else {
       sendError(res, 404, "NOT_FOUND", `not found: the game API serves ${TRPC_PREFIX} only`);

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { request } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
+import { rawRequest } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
 
@@ -38,22 +38,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** A request with any method and raw target, which fetch() would refuse to send. */
-function raw(
-  method: string,
-  target: string,
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method, path: target }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body }); });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const raw = (method: string, target: string) => rawRequest(origin, method, target);
 
 describe("what the game API serves, by path", () => {
   it("paths outside /trpc/ are 404 with a JSON error, never a tRPC call on a cut path", async () => {
@@ -94,8 +79,9 @@ describe("what the game API serves, by path", () => {
     expect(stream.headers["content-type"]).toBe("text/event-stream");
   });
 
-  it("a target that is not a path is 404, not a failure", async () => {
-    for (const target of ["*", "//[", "/\\[", "//x:99999/"]) {
+  it("a target that is not a path is a 4xx, never a failure", async () => {
+    expect((await raw("GET", "*")).status).toBe(400);
+    for (const target of ["//[", "/\\[", "//x:99999/"]) {
       expect((await raw("GET", target)).status, target).toBe(404);
     }
   });
