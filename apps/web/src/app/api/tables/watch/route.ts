@@ -3,6 +3,16 @@ import { env } from "~/env";
 // A stream per visitor, never cached or prerendered.
 export const dynamic = "force-dynamic";
 
+// The game API's own streams ask browsers to reconnect after 3 s; a refused one waits longer.
+const RETRY_AFTER_SECONDS = 5;
+
+/** The game API did not answer with a stream: the browser's EventSource retries later. */
+const unavailable = (): Response =>
+  new Response("Game API unavailable", {
+    status: 503,
+    headers: { "retry-after": String(RETRY_AFTER_SECONDS), "content-type": "text/plain" },
+  });
+
 /**
  * Relays the game API's `tables.watch` server-sent events to the browser, so the lobby stays
  * same-origin and the game API needs no CORS. Passing the browser's signal upstream closes the
@@ -17,11 +27,11 @@ export async function GET(request: Request): Promise<Response> {
       cache: "no-store",
     });
   } catch {
-    return new Response("Game API unavailable", { status: 502 });
+    return unavailable();
   }
   if (!upstream.ok || upstream.body === null) {
     await upstream.body?.cancel();
-    return new Response("Game API unavailable", { status: 502 });
+    return unavailable();
   }
   return new Response(upstream.body, {
     headers: {
