@@ -18,6 +18,18 @@ const unavailable = (): Response =>
  * same-origin and the game API needs no CORS. Passing the browser's signal upstream closes the
  * game API's stream when the visitor leaves.
  */
+const streamHeaders = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: a compressing proxy would otherwise hold events back.
+  "cache-control": "no-cache, no-transform",
+  "x-accel-buffering": "no",
+};
+
+/** A stream has no end for HEAD to wait for: its headers are the whole answer. */
+export function HEAD(): Response {
+  return new Response(null, { headers: streamHeaders });
+}
+
 export async function GET(request: Request): Promise<Response> {
   let upstream: Response;
   try {
@@ -33,12 +45,5 @@ export async function GET(request: Request): Promise<Response> {
     await upstream.body?.cancel();
     return unavailable();
   }
-  return new Response(upstream.body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform: a compressing proxy would otherwise hold events back.
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return new Response(upstream.body, { headers: streamHeaders });
 }
