@@ -51,7 +51,15 @@ const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
  */
 export function isDatabaseUnreachable(cause: unknown): boolean {
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {
-    return unreachableCodes.has(cause.code);
+    // A server shutting down ends running queries with 57P01, which Prisma passes on as a
+    // failed raw query (P2010) carrying PostgreSQL's code.
+    const driverCode = (
+      cause.meta as { driverAdapterError?: { cause?: { code?: unknown } } } | undefined
+    )?.driverAdapterError?.cause?.code;
+    return (
+      unreachableCodes.has(cause.code) ||
+      (typeof driverCode === "string" && shutdownCodes.has(driverCode))
+    );
   }
   if (!(cause instanceof Error)) return false;
   const code = (cause as { code?: unknown }).code;

@@ -64,4 +64,23 @@ describe("one error type, mapped once", () => {
       await database.drop();
     }
   });
+
+  it("a query ended by a server shutting down (57P01) is a retryable SERVICE_UNAVAILABLE", async () => {
+    const database = await createTestDatabase();
+    const victim = createDb(database.url);
+    try {
+      const running = victim.$queryRaw`SELECT pg_sleep(5)`.catch((error: unknown) => error);
+      await sleep(300);
+      // What `pg_ctl stop -m fast` does to every running query, here to one.
+      await database.db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()`;
+      expect(toCallerError(await running)).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "database: not reachable, retry later",
+      });
+    } finally {
+      await victim.$disconnect();
+      await database.drop();
+    }
+  });
 });
