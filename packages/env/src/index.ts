@@ -68,6 +68,6 @@ export function exitOnEnvError(error: unknown): never {
 }
 
 export { serve, type ServeOptions } from "./serve";
-export { guardNextRequest, runNext, type RunNextOptions } from "./next";
+export { runNext, type RunNextOptions } from "./next";
 export { freePort } from "./ports";
 export { requestPath } from "./http";
