@@ -96,7 +96,23 @@ export function createGameApiServer({
   >;
   const isSubscription = (path: string): boolean => procedures[path]?._def.type === "subscription";
 
-  function serveTrpc(req: IncomingMessage, res: ServerResponse, path: string, search: string) {
+  const health = appRouter.createCaller(createContext({ db })).health;
+  /**
+   * A stream opened while the database is out of reach would only wait: the caller gets the
+   * 503 and Retry-After a query gets instead. A stream already open waits through an outage.
+   */
+  const databaseReachable = (): Promise<boolean> =>
+    health().then(
+      () => true,
+      () => false,
+    );
+
+  async function serveTrpc(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    search: string,
+  ): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
       sendError(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`, {
         allow: TRPC_METHODS,
@@ -126,6 +142,12 @@ export function createGameApiServer({
       );
       return;
     }
+    if (isSubscription(called) && !(await databaseReachable())) {
+      sendError(res, 503, "SERVICE_UNAVAILABLE", "database: not reachable, retry later", {
+        "retry-after": String(RETRY_AFTER_SECONDS),
+      });
+      return;
+    }
     if (req.method === "HEAD") {
       // A stream has no end for HEAD to wait for: its headers are the whole answer.
       if (isSubscription(called)) {
@@ -145,7 +167,11 @@ export function createGameApiServer({
     if (target === undefined) {
       sendError(res, 400, "BAD_REQUEST", "the request target must be a path");
     } else if (target.path.startsWith(TRPC_PREFIX)) {
-      serveTrpc(req, res, target.path, target.search);
+      serveTrpc(req, res, target.path, target.search).catch((failure: unknown) => {
+        logError(`game-api: ${target.path} failed: ${String(failure)}`.replace(/\s+/g, " "));
+        if (res.headersSent) res.destroy();
+        else sendError(res, 500, "INTERNAL_SERVER_ERROR", "Internal server error");
+      });
     } else if (target.path.startsWith(AUTH_PREFIX) && authHandler !== undefined) {
       authHandler(req, res);
     } else {

@@ -64,7 +64,7 @@ function follow(response: Response) {
 }
 
 describe("the game API while its database is down", () => {
-  it("queries answer 503 with Retry-After and a plain message; the open stream goes on and recovers", async () => {
+  it("queries and new streams answer 503 with Retry-After and a plain message; the open stream goes on and recovers", async () => {
     const controller = new AbortController();
     const stream = follow(await fetch(`${baseUrl}/tables.watch`, { signal: controller.signal }));
     expect(await stream.until(/\ndata: \[/, 5_000)).toBe(true);
@@ -81,7 +81,14 @@ describe("the game API while its database is down", () => {
       });
       expect(body).not.toMatch(leak);
     }
-    // Two of the stream's polls fail meanwhile: no event, no end.
+    // A stream opened now would only wait: it is refused like a query.
+    const refused = await fetch(`${baseUrl}/tables.watch`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(await refused.json()).toMatchObject({
+      error: { message: "database: not reachable, retry later" },
+    });
+    // Two of the open stream's polls fail meanwhile: no event, no end.
     await sleep(4_500);
     const during = stream.text().slice(before);
     expect(during).not.toContain("serialized-error");

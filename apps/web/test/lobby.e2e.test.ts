@@ -157,8 +157,11 @@ describe("lobby", () => {
       expect(await alert.getAttribute("data-down")).toBe("database");
       expect(await alert.locator("h2").textContent()).toBe("Game database unavailable");
       expect(await page.locator("body").innerText()).not.toMatch(/127\.0\.0\.1|prisma|\.ts\b/i);
-      // The relay is up and streaming: the game API keeps the stream open through the outage.
-      await page.locator('[data-testid="connection"][data-connection="live"]').waitFor();
+      const relay = await fetch(`${stack!.app.url}/api/tables/watch`);
+      expect(relay.status).toBe(503);
+      expect(relay.headers.get("retry-after")).toBe("5");
+      expect(await relay.text()).toBe("Game database unavailable");
+      await page.locator('[data-testid="connection"][data-connection="reconnecting"]').waitFor();
     } finally {
       await proxy!.start();
     }

@@ -6,9 +6,12 @@ export const dynamic = "force-dynamic";
 // The game API's own streams ask browsers to reconnect after 3 s; a refused one waits longer.
 const RETRY_AFTER_SECONDS = 5;
 
-/** The game API did not answer with a stream: the browser's EventSource retries later. */
-const unavailable = (): Response =>
-  new Response("Game API unavailable", {
+/**
+ * No stream to relay: the game API is unreachable, or it answers but its database does not (its
+ * own 503). The browser's EventSource gives up on it; the lobby starts over later.
+ */
+const unavailable = (part: "Game API" | "Game database"): Response =>
+  new Response(`${part} unavailable`, {
     status: 503,
     headers: { "retry-after": String(RETRY_AFTER_SECONDS), "content-type": "text/plain" },
   });
@@ -39,11 +42,11 @@ export async function GET(request: Request): Promise<Response> {
       cache: "no-store",
     });
   } catch {
-    return unavailable();
+    return unavailable("Game API");
   }
   if (!upstream.ok || upstream.body === null) {
     await upstream.body?.cancel();
-    return unavailable();
+    return unavailable(upstream.status === 503 ? "Game database" : "Game API");
   }
   return new Response(upstream.body, { headers: streamHeaders });
 }
