@@ -1,8 +1,8 @@
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { startNextStack } from "@fuda/testkit";
-import type { NextStack } from "@fuda/testkit";
+import { startNextStack, startPgProxy } from "@fuda/testkit";
+import type { NextStack, PgProxy } from "@fuda/testkit";
 import { formatTimestamp } from "@fuda/ui";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,14 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // processes, and Debian Chromium. `turbo run test` builds the portal first.
 let database: TestDatabase | undefined;
 let stack: NextStack | undefined;
+// The game API reaches the database through a relay the tests stop to take the database away.
+let proxy: PgProxy | undefined;
 let page: Page;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
+  proxy = await startPgProxy(database.url);
   stack = await startNextStack({
     app: "admin",
-    databaseUrl: database.url,
+    databaseUrl: proxy.url,
     viewport: { width: 1400, height: 900 },
   });
   page = stack.page;
@@ -26,6 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  await proxy?.close();
   await database?.drop();
 });
 
@@ -99,11 +103,29 @@ describe("operator portal", () => {
     expect(await row("quick-baccarat").getByTestId("countdown").textContent()).toBe("0 s");
   });
 
+  it("names the database when the game API answers but its database does not", async () => {
+    await proxy!.stop();
+    try {
+      await openPortal();
+      const health = page.getByTestId("health");
+      expect(await health.getAttribute("data-down")).toBe("database");
+      expect(await health.locator("strong").textContent()).toBe("Database unavailable");
+      expect(await health.locator("code.reason, code").last().textContent()).toBe(
+        "database: not reachable, retry later",
+      );
+    } finally {
+      await proxy!.start();
+    }
+    await openPortal();
+    expect(await page.getByTestId("health").getAttribute("data-state")).toBe("ok");
+  });
+
   it("says the game API is unavailable, instead of failing, when the API is down", async () => {
     await stack!.gameApi.stop();
     await openPortal();
     const health = page.getByTestId("health");
     expect(await health.getAttribute("data-state")).toBe("down");
+    expect(await health.getAttribute("data-down")).toBe("game-api");
     expect(await health.locator("strong").textContent()).toBe("Game API unavailable");
     expect(await page.getByTestId("table-row").count()).toBe(0);
   });

@@ -40,8 +40,7 @@ export type Env = Omit<z.infer<typeof envSchema>, "BETTER_AUTH_SECRET" | "BETTER
 };
 
 /** Where a developer's machine keeps its session secret (git-ignored, like the database). */
-export const developmentSecretFile = (): string =>
-  join(repoRoot(), ".data", "better-auth-secret");
+export const developmentSecretFile = (): string => join(repoRoot(), ".data", "better-auth-secret");
 
 export function readEnv(
   source: Record<string, string | undefined> = process.env,

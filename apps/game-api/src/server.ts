@@ -1,27 +1,77 @@
 import { createServer } from "node:http";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
-import { appRouter, createContext } from "@fuda/api";
+import { appRouter, createContext, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import { toNodeHandler } from "@fuda/auth";
 import type { Db } from "@fuda/db";
+import { requestPath } from "@fuda/env";
 
 export interface GameApiServerOptions {
   db: Db;
-  /** Accounts: served at /api/auth/*, and the session cookie identifies callers of /trpc. */
+  /**
+   * Accounts: served under /api/auth/ (sign-up, sessions; 404 without it), and the session
+   * cookie identifies callers of /trpc/.
+   */
   auth?: Auth;
   /**
    * Where unexpected failures are reported, one line each. Callers only ever see "Internal
    * server error"; the cause is for the operator's log.
    */
   logError?: (line: string) => void;
+  /** Most procedure calls in one batched request (each is a database query or more). */
+  maxBatchSize?: number;
+  /** Largest request body, in bytes; a larger one is refused before it is read. */
+  maxBodyBytes?: number;
+}
+
+const TRPC_PREFIX = "/trpc/";
+const AUTH_PREFIX = "/api/auth/";
+const TRPC_METHODS = "GET, HEAD, POST";
+/** How long a browser's EventSource waits before reconnecting a dropped stream, in ms. */
+const SSE_RETRY_MS = 3_000;
+
+/** An error in tRPC's own shape, so tRPC clients read our refusals like its own. */
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ error: { message, data: { code, httpStatus: status } } }));
+}
+
+/** An error in better-auth's own shape, for its clients under /api/auth/. */
+function sendAuthError(res: ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ message, code }));
+}
+
+/** Puts a `retry:` line first in a server-sent event stream, whatever tRPC writes after it. */
+function withRetryHint(res: ServerResponse): void {
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  let first = true;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (first) {
+      first = false;
+      const type = res.getHeader("content-type");
+      if (typeof type === "string" && type.startsWith("text/event-stream")) {
+        write(`retry: ${SSE_RETRY_MS}\n\n`);
+      }
+    }
+    return write(chunk, ...rest);
+  }) as ServerResponse["write"];
 }
 
 /**
- * The game API over HTTP: tRPC at /trpc (batched queries and mutations; subscriptions as
- * server-sent events) and, given `auth`, the accounts endpoints at /api/auth/*. The caller owns the database client and listening.
+ * The game API over HTTP: tRPC at /trpc/ (batched queries and mutations; subscriptions as
+ * server-sent events), the auth handler at /api/auth/, 404 for every other path. Requests are
+ * checked before tRPC sees them: method, batch size and body size. The caller owns the
+ * database client and listening.
  */
 export function createGameApiServer({
   db,
@@ -29,38 +79,121 @@ export function createGameApiServer({
   logError = (line) => {
     console.error(line);
   },
+  maxBatchSize = 10,
+  maxBodyBytes = 1024 * 1024,
 }: GameApiServerOptions): Server {
-  const authHandler = auth === undefined ? undefined : toNodeHandler(auth);
-  const trpcHandler = createHTTPHandler({
+  const trpc = createHTTPHandler({
     router: appRouter,
-    basePath: "/trpc/",
+    basePath: TRPC_PREFIX,
+    maxBodySize: maxBodyBytes,
     createContext: ({ req }) => createContext({ db, auth, headers: req.headers }),
+    responseMeta: ({ errors }) =>
+      errors.some((error) => error.code === "SERVICE_UNAVAILABLE")
+        ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } }
+        : {},
     onError: ({ error, path }) => {
       if (error.code !== "INTERNAL_SERVER_ERROR") return;
       const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
       logError(`game-api: ${path ?? "?"} failed: ${cause}`.replace(/\s+/g, " "));
     },
   });
-  return createServer((req, res) => {
-    if (authHandler !== undefined && req.url?.startsWith("/api/auth/") === true) {
-      authHandler(req, res).catch((cause: unknown) => {
-        const message = cause instanceof Error ? cause.message : String(cause);
-        logError(
-          `game-api: ${req.method ?? "?"} ${req.url ?? "?"} failed: ${message}`.replace(
-            /\s+/g,
-            " ",
-          ),
-        );
-        if (res.headersSent) res.destroy();
-        else
-          res
-            .writeHead(500, { "content-type": "application/json" })
-            .end(
-              JSON.stringify({ message: "Internal server error", code: "INTERNAL_SERVER_ERROR" }),
-            );
+
+  // Flattened "tables.watch"-style paths; the router's own type does not index by string.
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: string } } | undefined
+  >;
+  const isSubscription = (path: string): boolean => procedures[path]?._def.type === "subscription";
+
+  const health = appRouter.createCaller(() => createContext({ db })).health;
+  /**
+   * A stream opened while the database is out of reach would only wait: the caller gets the
+   * 503 and Retry-After a query gets instead. A stream already open waits through an outage.
+   */
+  const databaseReachable = (): Promise<boolean> =>
+    health().then(
+      () => true,
+      () => false,
+    );
+
+  async function serveTrpc(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    search: string,
+  ): Promise<void> {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
+      sendError(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`, {
+        allow: TRPC_METHODS,
       });
       return;
     }
-    trpcHandler(req, res);
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > maxBodyBytes) {
+      // Answered without reading the body; closing the connection discards the rest.
+      sendError(
+        res,
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `request body of ${length} bytes: at most ${maxBodyBytes} bytes`,
+        { connection: "close" },
+      );
+      return;
+    }
+    const called = path.slice(TRPC_PREFIX.length);
+    const calls = new URLSearchParams(search).get("batch") === "1" ? called.split(",") : [];
+    if (calls.length > maxBatchSize) {
+      sendError(
+        res,
+        400,
+        "BAD_REQUEST",
+        `batch of ${calls.length} calls: at most ${maxBatchSize} calls per request`,
+      );
+      return;
+    }
+    if (isSubscription(called) && !(await databaseReachable())) {
+      sendError(res, 503, "SERVICE_UNAVAILABLE", "database: not reachable, retry later", {
+        "retry-after": String(RETRY_AFTER_SECONDS),
+      });
+      return;
+    }
+    if (req.method === "HEAD") {
+      // A stream has no end for HEAD to wait for: its headers are the whole answer.
+      if (isSubscription(called)) {
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        res.end();
+        return;
+      }
+      // tRPC answers GET only; node leaves the body out of a HEAD response by itself.
+      req.method = "GET";
+    }
+    withRetryHint(res);
+    trpc(req, res);
+  }
+
+  const authHandler = auth === undefined ? undefined : toNodeHandler(auth);
+
+  return createServer((req, res) => {
+    /** An unexpected failure: one line for the operator, "Internal server error" for the caller. */
+    const fail = (path: string, failure: unknown, answer = sendError): void => {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      logError(`game-api: ${req.method ?? "?"} ${path} failed: ${message}`.replace(/\s+/g, " "));
+      if (res.headersSent) res.destroy();
+      else answer(res, 500, "INTERNAL_SERVER_ERROR", "Internal server error");
+    };
+    const target = requestPath(req.url);
+    if (target === undefined) {
+      sendError(res, 400, "BAD_REQUEST", "the request target must be a path");
+    } else if (target.path.startsWith(TRPC_PREFIX)) {
+      serveTrpc(req, res, target.path, target.search).catch((failure: unknown) => {
+        fail(target.path, failure);
+      });
+    } else if (target.path.startsWith(AUTH_PREFIX) && authHandler !== undefined) {
+      authHandler(req, res).catch((failure: unknown) => {
+        fail(target.path, failure, sendAuthError);
+      });
+    } else {
+      sendError(res, 404, "NOT_FOUND", `not found: the game API serves ${TRPC_PREFIX} only`);
+    }
   });
 }

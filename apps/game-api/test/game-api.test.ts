@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
@@ -11,14 +12,19 @@ import { createGameApiServer } from "../src/server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: ReturnType<typeof createGameApiServer>;
+let origin: string;
 let baseUrl: string;
+/** Every HTTP request that reached the server, as "METHOD url". */
+const requests: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
   server = createGameApiServer({ db: database.db });
+  server.on("request", (req: IncomingMessage) => requests.push(`${req.method} ${req.url}`));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `${origin}/trpc`;
 });
 
 afterAll(async () => {
@@ -44,12 +50,15 @@ describe("game API over HTTP", () => {
   });
 
   it("batches several queries into one HTTP request", async () => {
+    const batching = client();
+    requests.length = 0;
     const [health, tables] = await Promise.all([
-      client().health.query(),
-      client().tables.list.query(),
+      batching.health.query(),
+      batching.tables.list.query(),
     ]);
     expect(health.status).toBe("ok");
     expect(tables).toHaveLength(5);
+    expect(requests).toEqual(["GET /trpc/health,tables.list?batch=1&input=%7B%7D"]);
   });
 
   it("tables.watch streams the table list as server-sent events", async () => {

@@ -1,8 +1,9 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
-import { createContext, feedRouter } from "@fuda/api";
+import { createContext, feedRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Db } from "@fuda/db";
+import { requestPath } from "@fuda/env";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 
 import { docsFile } from "./docs";
@@ -33,6 +34,11 @@ const json = (status: number, value: unknown): Reply => ({
 const error = (status: number, code: string, message: string): Reply =>
   json(status, { message, code });
 
+/** The feed only reads: every path it serves answers GET and HEAD. */
+const ALLOWED_METHODS = "GET, HEAD";
+
+const retryLater = { "Retry-After": String(RETRY_AFTER_SECONDS) };
+
 function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { "Content-Type": reply.contentType, ...reply.headers });
   res.end(reply.body);
@@ -56,6 +62,10 @@ export function createFeedServer(options: FeedServerOptions): Server {
     router: feedRouter,
     // A partner key, when given, is checked on every /v1 route (401 when unknown or revoked).
     createContext: ({ req }) => createContext({ db, headers: req.headers }),
+    responseMeta: ({ errors }) =>
+      errors.some((failure) => failure.code === "SERVICE_UNAVAILABLE")
+        ? { headers: retryLater }
+        : {},
     onError: ({ error: failure, path }) => {
       if (failure.code === "INTERNAL_SERVER_ERROR") {
         const cause = failure.cause === undefined ? "" : `: ${String(failure.cause)}`;
@@ -76,7 +86,10 @@ export function createFeedServer(options: FeedServerOptions): Server {
       return () =>
         health().then(
           (status) => json(200, status),
-          () => error(503, "SERVICE_UNAVAILABLE", "database: not reachable"),
+          () => ({
+            ...error(503, "SERVICE_UNAVAILABLE", "database: not reachable"),
+            headers: retryLater,
+          }),
         );
     }
     const file =
@@ -95,22 +108,30 @@ export function createFeedServer(options: FeedServerOptions): Server {
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://feed.invalid");
-    const path = url.pathname;
-
-    if (path === apiPrefix || path.startsWith(`${apiPrefix}/`)) {
-      // trpc-to-openapi matches the procedures' own paths (/tables), without the mount prefix.
-      req.url = `${path.slice(apiPrefix.length) || "/"}${url.search}`;
-      await api(req, res);
+    const target = requestPath(req.url);
+    if (target === undefined) {
+      send(res, error(400, "BAD_REQUEST", "the request target must be a path"));
       return;
     }
-    const page = findPage(path);
-    if (page === undefined) {
+    const { path, search } = target;
+    const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+    const page = isApi ? undefined : findPage(path);
+    if (!isApi && page === undefined) {
       send(res, error(404, "NOT_FOUND", `Not found: ${path}`));
     } else if (req.method !== "GET" && req.method !== "HEAD") {
-      send(res, error(405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} ${path}: only GET`));
+      // Closing the connection spares reading a body nobody will use.
+      send(res, {
+        ...error(405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} ${path}: only GET`),
+        headers: { Allow: ALLOWED_METHODS, Connection: "close" },
+      });
+    } else if (isApi) {
+      // trpc-to-openapi matches the procedures' own paths (/tables), without the mount prefix,
+      // and GET only; node leaves the body out of a HEAD response by itself.
+      req.url = `${path.slice(apiPrefix.length) || "/"}${search}`;
+      req.method = "GET";
+      await api(req, res);
     } else {
-      send(res, await page());
+      send(res, await page!());
     }
   }
 

@@ -38,6 +38,7 @@ describe("results feed when its database is down", () => {
   it("reports itself unhealthy at /healthz with 503 JSON", async () => {
     const response = await fetch(`${url}/healthz`);
     expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
     expect(await response.json()).toEqual({
       code: "SERVICE_UNAVAILABLE",
       message: "database: not reachable",
@@ -48,6 +49,7 @@ describe("results feed when its database is down", () => {
     const response = await fetch(`${url}/v1/tables`);
     const body = await response.text();
     expect(response.status, body).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
     expect(JSON.parse(body)).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
     expect(body).not.toMatch(/nobody|127\.0\.0\.1:1|invocation|\.ts/);
   });

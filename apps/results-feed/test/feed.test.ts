@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTables, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, spawnApp } from "@fuda/testkit";
+import { freePort, launchChromium, rawRequest, spawnApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -147,10 +147,32 @@ describe("results feed (the service started as `pnpm start`)", () => {
     }
   });
 
-  it("answers a write to a read-only page with 405 JSON", async () => {
-    const response = await fetch(`${feed.url}/openapi.json`, { method: "POST" });
-    expect(response.status).toBe(405);
-    expect(await response.json()).toMatchObject({ code: "METHOD_NOT_SUPPORTED" });
+  it("answers any other method than GET and HEAD with 405 JSON and Allow, on pages and /v1", async () => {
+    for (const method of ["POST", "PUT", "DELETE", "TRACE", "OPTIONS"]) {
+      for (const path of ["/openapi.json", "/v1/tables", "/docs"]) {
+        const answer = await rawRequest(feed.url, method, path);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+        expect(JSON.parse(answer.body)).toMatchObject({ code: "METHOD_NOT_SUPPORTED" });
+      }
+    }
+  });
+
+  it("answers HEAD with GET's status and headers, no body", async () => {
+    for (const path of ["/v1/tables", "/openapi.json", "/healthz"]) {
+      const answer = await rawRequest(feed.url, "HEAD", path);
+      expect(answer, path).toMatchObject({ status: 200, body: "" });
+      expect(answer.headers["content-type"], path).toMatch(/^application\/json/);
+    }
+  });
+
+  it("answers request targets that are not plain paths with 4xx JSON, never a failure", async () => {
+    for (const target of ["//[", "/\\[", "//x:99999/", "*"]) {
+      const answer = await rawRequest(feed.url, "GET", target);
+      expect(answer.status, target).toBeGreaterThanOrEqual(400);
+      expect(answer.status, target).toBeLessThan(500);
+      expect(JSON.parse(answer.body), target).toHaveProperty("code");
+    }
   });
 
   it("reports itself healthy at /healthz and /v1/health when its database answers", async () => {

@@ -2,8 +2,8 @@ import { gameNames } from "@fuda/api";
 import { demoTables, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { startNextStack } from "@fuda/testkit";
-import type { NextStack } from "@fuda/testkit";
+import { rawRequest, startNextStack, startPgProxy } from "@fuda/testkit";
+import type { NextStack, PgProxy } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -11,14 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // processes, and Debian Chromium. `turbo run test` builds the lobby first.
 let database: TestDatabase | undefined;
 let stack: NextStack | undefined;
+// The game API reaches the database through a relay the tests stop to take the database away.
+let proxy: PgProxy | undefined;
 let page: Page;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
+  proxy = await startPgProxy(database.url);
   stack = await startNextStack({
     app: "web",
-    databaseUrl: database.url,
+    databaseUrl: proxy.url,
     viewport: { width: 1280, height: 900 },
   });
   page = stack.page;
@@ -28,6 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  await proxy?.close();
   await database?.drop();
 });
 
@@ -133,6 +137,39 @@ describe("lobby", () => {
     expect(await page.locator("body").getAttribute("data-opened")).toBe("once");
   });
 
+  it("answers other methods with 405 and Allow, a target that is not a path with 400, HEAD with 200", async () => {
+    for (const method of ["PUT", "DELETE", "TRACE", "OPTIONS", "POST"]) {
+      for (const path of ["/", "/api/tables/watch", "/nope"]) {
+        const answer = await rawRequest(stack!.app.url, method, path);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+      }
+    }
+    expect((await rawRequest(stack!.app.url, "GET", "*")).status).toBe(400);
+    expect(await rawRequest(stack!.app.url, "HEAD", "/")).toMatchObject({ status: 200, body: "" });
+  });
+
+  it("names the database while it is down, and fills in by itself once it is back", async () => {
+    await proxy!.stop();
+    try {
+      await openLobby();
+      const alert = page.getByTestId("game-api-unavailable");
+      expect(await alert.getAttribute("data-down")).toBe("database");
+      expect(await alert.locator("h2").textContent()).toBe("Game database unavailable");
+      expect(await page.locator("body").innerText()).not.toMatch(/127\.0\.0\.1|prisma|\.ts\b/i);
+      const relay = await fetch(`${stack!.app.url}/api/tables/watch`);
+      expect(relay.status).toBe(503);
+      expect(relay.headers.get("retry-after")).toBe("5");
+      expect(await relay.text()).toBe("Game database unavailable");
+      await page.locator('[data-testid="connection"][data-connection="reconnecting"]').waitFor();
+    } finally {
+      await proxy!.start();
+    }
+    await page.locator('[data-testid="table-card"]').first().waitFor();
+    expect(await page.getByTestId("table-card").count()).toBe(5);
+    expect(await page.getByTestId("game-api-unavailable").count()).toBe(0);
+  });
+
   it("says Reconnecting… and keeps the tables it shows when the stream drops", async () => {
     await openLobby();
     await page.locator('[data-testid="connection"][data-connection="live"]').waitFor();
@@ -146,7 +183,11 @@ describe("lobby", () => {
     await stack!.gameApi.stop();
     await openLobby();
     const alert = page.getByTestId("game-api-unavailable");
+    expect(await alert.getAttribute("data-down")).toBe("game-api");
     expect(await alert.locator("h2").textContent()).toBe("Game API unavailable");
+    const relay = await fetch(`${stack!.app.url}/api/tables/watch`);
+    expect(relay.status).toBe(503);
+    expect(relay.headers.get("retry-after")).toBe("5");
     expect(await page.getByTestId("table-card").count()).toBe(0);
     await page.locator('[data-testid="connection"][data-connection="reconnecting"]').waitFor();
   });

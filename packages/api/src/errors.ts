@@ -39,17 +39,49 @@ export function toTRPCError(error: FudaError): TRPCError {
 const unreachableCodes = new Set(["P1000", "P1001", "P1002", "P1003", "P1017"]);
 
 /**
+ * PostgreSQL's codes for a server that is going away (admin or crash shutdown, not accepting
+ * connections yet): the query was fine, the server was not.
+ */
+const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
+
+/**
+ * Whether `cause` says the database is out of reach rather than that a query is wrong. A
+ * connection cut under a running query reaches us as pg's plain "Connection terminated
+ * unexpectedly", not as a Prisma error.
+ */
+export function isDatabaseUnreachable(cause: unknown): boolean {
+  if (cause instanceof Prisma.PrismaClientKnownRequestError) {
+    // A server shutting down ends running queries with 57P01, which Prisma passes on as a
+    // failed raw query (P2010) carrying PostgreSQL's code.
+    const driverCode = (
+      cause.meta as { driverAdapterError?: { cause?: { code?: unknown } } } | undefined
+    )?.driverAdapterError?.cause?.code;
+    return (
+      unreachableCodes.has(cause.code) ||
+      (typeof driverCode === "string" && shutdownCodes.has(driverCode))
+    );
+  }
+  if (!(cause instanceof Error)) return false;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === "string" && shutdownCodes.has(code)) return true;
+  return cause.message.startsWith("Connection terminated");
+}
+
+/** What callers see while the database is out of reach; they may retry after `RETRY_AFTER_SECONDS`. */
+export const databaseUnavailable = (): FudaError =>
+  new FudaError("DATABASE_UNAVAILABLE", "database: not reachable, retry later");
+
+/** How long a caller should wait before retrying a DATABASE_UNAVAILABLE (HTTP Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
  * The one place an unexpected failure becomes what a caller sees: our own errors keep their
  * code and message; an unreachable database is a retryable DATABASE_UNAVAILABLE; anything else
  * is a bare "Internal server error" (Prisma's messages carry source paths and hosts).
  */
 export function toCallerError(cause: unknown): TRPCError {
   if (cause instanceof FudaError) return toTRPCError(cause);
-  if (cause instanceof Prisma.PrismaClientKnownRequestError && unreachableCodes.has(cause.code)) {
-    return toTRPCError(
-      new FudaError("DATABASE_UNAVAILABLE", "database: not reachable, retry later"),
-    );
-  }
+  if (isDatabaseUnreachable(cause)) return toTRPCError(databaseUnavailable());
   if (cause instanceof TRPCError && cause.code !== "INTERNAL_SERVER_ERROR") return cause;
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause });
 }

@@ -15,7 +15,7 @@ export {
 } from "./trpc";
 export { createContext, type Context, type CreateContextOptions } from "./context";
 export type { Actor } from "@fuda/auth";
-export { FudaError, type FudaErrorCode } from "./errors";
+export { FudaError, RETRY_AFTER_SECONDS, type FudaErrorCode } from "./errors";
 export { listTables, watchTables } from "./domain/tables";
 export {
   gameNames,

@@ -1,10 +1,15 @@
 import { TRPCError } from "@trpc/server";
+import { setTimeout as sleep } from "node:timers/promises";
+
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 
+import { startPgProxy } from "@fuda/testkit";
+
 import { appRouter, createCallerFactory, createContext } from "../src";
+import { toCallerError } from "../src/errors";
 
 const callerFor = (db: ReturnType<typeof createDb>) =>
   createCallerFactory(appRouter)(() => createContext({ db }));
@@ -35,6 +40,46 @@ describe("one error type, mapped once", () => {
         message: "Internal server error",
       });
     } finally {
+      await database.drop();
+    }
+  });
+
+  it("a connection cut under a running query is a retryable SERVICE_UNAVAILABLE, not an internal error", async () => {
+    const database = await createTestDatabase();
+    const proxy = await startPgProxy(database.url);
+    const db = createDb(proxy.url);
+    try {
+      const running = db.$queryRaw`SELECT pg_sleep(5)`.catch((error: unknown) => error);
+      await sleep(300);
+      await proxy.stop();
+      const cut = await running;
+      expect(cut).toBeInstanceOf(Error);
+      expect(toCallerError(cut)).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "database: not reachable, retry later",
+      });
+    } finally {
+      await db.$disconnect();
+      await proxy.close();
+      await database.drop();
+    }
+  });
+
+  it("a query ended by a server shutting down (57P01) is a retryable SERVICE_UNAVAILABLE", async () => {
+    const database = await createTestDatabase();
+    const victim = createDb(database.url);
+    try {
+      const running = victim.$queryRaw`SELECT pg_sleep(5)`.catch((error: unknown) => error);
+      await sleep(300);
+      // What `pg_ctl stop -m fast` does to every running query, here to one.
+      await database.db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()`;
+      expect(toCallerError(await running)).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "database: not reachable, retry later",
+      });
+    } finally {
+      await victim.$disconnect();
       await database.drop();
     }
   });

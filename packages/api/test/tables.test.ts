@@ -1,7 +1,10 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { seed } from "@fuda/db";
+import { createDb, seed } from "@fuda/db";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 
@@ -12,8 +15,10 @@ import {
   feedRouter,
   listTables,
   watchTables,
+  type TableView,
 } from "../src";
 import { streamOf } from "../src/output";
+import { startPgProxy } from "@fuda/testkit";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -45,6 +50,10 @@ describe("listTables", () => {
   });
 });
 
+/** Whether `promise` is still unsettled after `ms` (the stream polls many times meanwhile). */
+const stillPending = (promise: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([promise.then(() => false), sleep(ms).then(() => true)]);
+
 describe("watchTables", () => {
   it("yields the list at once, then again only when a table changes", async () => {
     const controller = new AbortController();
@@ -52,9 +61,12 @@ describe("watchTables", () => {
     const first = await stream.next();
     expect(first.value).toHaveLength(5);
 
+    // Fifteen polls of an unchanged list yield nothing.
+    const second = stream.next();
+    expect(await stillPending(second, 300)).toBe(true);
+
     await db.table.update({ where: { slug: "pok-deng" }, data: { status: "PAUSED" } });
-    const second = await stream.next();
-    const pokDeng = (second.value as Awaited<ReturnType<typeof listTables>>).find(
+    const pokDeng = ((await second).value as TableView[]).find(
       (table) => table.slug === "pok-deng",
     );
     expect(pokDeng?.status).toBe("paused");
@@ -62,6 +74,52 @@ describe("watchTables", () => {
     controller.abort();
     expect((await stream.next()).done).toBe(true);
     await db.table.update({ where: { slug: "pok-deng" }, data: { status: "OPEN" } });
+  });
+
+  it("stays open while the database is gone and yields the change once it is back", async () => {
+    const proxy = await startPgProxy(database.url);
+    const proxied = createDb(proxy.url);
+    const controller = new AbortController();
+    try {
+      const stream = watchTables({ db: proxied, signal: controller.signal, intervalMs: 20 });
+      expect((await stream.next()).value).toHaveLength(5);
+
+      await proxy.stop();
+      const next = stream.next();
+      // Cut connections, then refused ones: the stream neither ends nor throws.
+      expect(await stillPending(next, 300)).toBe(true);
+
+      await db.table.update({ where: { slug: "baccarat-a" }, data: { status: "CLOSED" } });
+      await proxy.start();
+      const tables = (await next).value as TableView[];
+      expect(tables.find((table) => table.slug === "baccarat-a")?.status).toBe("closed");
+    } finally {
+      controller.abort();
+      await db.table.update({ where: { slug: "baccarat-a" }, data: { status: "OPEN" } });
+      await proxied.$disconnect();
+      await proxy.close();
+    }
+  });
+});
+
+describe("tables.watch through the router", () => {
+  it("a failure inside the stream reaches the caller cleaned: a code and a plain message", async () => {
+    const broken = await createTestDatabase();
+    try {
+      await seed(broken.db);
+      const caller = createCallerFactory(appRouter)(() => createContext({ db: broken.db }));
+      const stream = (await caller.tables.watch())[Symbol.asyncIterator]();
+      expect((await stream.next()).value).toHaveLength(5);
+      await broken.db.$executeRawUnsafe("DROP TABLE tables");
+      const failure = await stream.next().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(TRPCError);
+      expect(failure).toMatchObject({
+        code: "INTERNAL_SERVER_ERROR",
+        message: "Internal server error",
+      });
+    } finally {
+      await broken.drop();
+    }
   });
 });
 

@@ -73,3 +73,4 @@ export { runNext, type RunNextOptions } from "./next";
 export { freePort } from "./ports";
 export { repoRoot } from "./paths";
 export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";
+export { requestPath } from "./http";

@@ -1,5 +1,12 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { requestPath } from "./http";
+import { serve } from "./serve";
 
 export interface RunNextOptions {
   /** `process.argv[2]` of the app's script: "dev" or "start". */
@@ -13,12 +20,16 @@ export interface RunNextOptions {
 /**
  * Runs `next dev|start` on a validated host and port, so a bad PORT stops at the app's env.ts
  * with one line (next's own errors for a bad port are a usage message or a stack trace).
- * Signals are passed on; Ctrl-C is a clean exit.
+ * Signals are passed on; Ctrl-C is a clean exit. `start` serves through `guardNextRequest`.
  */
 export function runNext({ mode, host, port, from }: RunNextOptions): void {
   if (mode !== "dev" && mode !== "start") {
     process.stderr.write("usage: tsx scripts/next.ts dev|start\n");
     process.exit(2);
+  }
+  if (mode === "start") {
+    void startNext({ host, port, from });
+    return;
   }
   const nextBin = createRequire(from).resolve("next/dist/bin/next");
   const next = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", String(port)], {
@@ -30,4 +41,58 @@ export function runNext({ mode, host, port, from }: RunNextOptions): void {
   next.on("exit", (code, signal) => {
     process.exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1));
   });
+}
+
+/** What our pages and route handlers answer: they only read (no server actions yet). */
+const NEXT_METHODS = "GET, HEAD";
+
+/**
+ * Answers, before Next sees it, a request Next would fail on or render a whole page for: a
+ * target that is not a path (`GET *` is a 500 inside Next), or a method other than GET and
+ * HEAD (TRACE is a 500, PUT on a page renders it). Returns whether it answered.
+ */
+export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
+    res.end(`${message}\n`);
+    return true;
+  };
+  if (requestPath(req.url) === undefined) {
+    return refuse(400, "Bad request: the request target must be a path");
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    // Closing the connection spares reading a body nobody will use.
+    return refuse(405, `Method not allowed: ${NEXT_METHODS} only`, {
+      allow: NEXT_METHODS,
+      connection: "close",
+    });
+  }
+  return false;
+}
+
+/** The part of `next`'s programmatic API we use (the app resolves `next` itself). */
+interface NextApp {
+  prepare(): Promise<void>;
+  getRequestHandler(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `next start` as a node:http server of ours, so every request passes `guardNextRequest`. */
+async function startNext({ host, port, from }: Omit<RunNextOptions, "mode">): Promise<void> {
+  const dir = fileURLToPath(new URL("..", from));
+  // What `next start` does too: a production server renders as production.
+  if (process.env.NODE_ENV === undefined) Object.assign(process.env, { NODE_ENV: "production" });
+  const createNext = createRequire(from)("next") as (options: {
+    dev: boolean;
+    dir: string;
+    hostname: string;
+    port: number;
+  }) => NextApp;
+  const app = createNext({ dev: false, dir, hostname: host, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    if (!guardNextRequest(req, res)) void handle(req, res);
+  });
+  serve(server, { name: basename(dir), host, port, onClose: () => app.close() });
 }

@@ -2,6 +2,8 @@
 export { launchChromium } from "./chromium";
 // The launcher needs these too, so they live in @fuda/env.
 export { freePort, repoRoot, spawnApp, type SpawnAppOptions, type SpawnedApp } from "@fuda/env";
+export { startPgProxy, type PgProxy } from "./pg-proxy";
+export { rawRequest, type RawAnswer } from "./raw-request";
 export {
   startGameApi,
   startNextApp,

@@ -110,7 +110,7 @@ export function LiveLobby({ initial }: { initial: Lobby }) {
             </p>
           )}
         </section>
-        {!lobby.available && <Unavailable reason={lobby.reason} />}
+        {!lobby.available && <Unavailable down={lobby.down} reason={lobby.reason} />}
         {lobby.available && lobby.tables.length === 0 && (
           <p className={styles.empty}>No tables are set up yet. Check back soon.</p>
         )}

@@ -1,13 +1,24 @@
+import type { DownPart } from "~/game-api";
+
 import styles from "./unavailable.module.css";
 
-export function Unavailable({ reason }: { reason: string }) {
+const TEXTS: Record<DownPart, { title: string; body: string }> = {
+  "game-api": {
+    title: "Game API unavailable",
+    body: "The lobby cannot reach the game server right now, so no tables are shown.",
+  },
+  database: {
+    title: "Game database unavailable",
+    body: "The game server answers, but its database does not right now, so no tables are shown.",
+  },
+};
+
+export function Unavailable({ down, reason }: { down: DownPart; reason: string }) {
+  const text = TEXTS[down];
   return (
-    <div className={styles.panel} role="alert" data-testid="game-api-unavailable">
-      <h2>Game API unavailable</h2>
-      <p>
-        The lobby cannot reach the game server right now, so no tables are shown. Tables come back
-        as soon as it answers again.
-      </p>
+    <div className={styles.panel} role="alert" data-testid="game-api-unavailable" data-down={down}>
+      <h2>{text.title}</h2>
+      <p>{text.body} Tables come back as soon as it answers again.</p>
       <p className={styles.actions}>
         <a href="/" className={styles.retry}>
           Try again

@@ -3,11 +3,36 @@ import { env } from "~/env";
 // A stream per visitor, never cached or prerendered.
 export const dynamic = "force-dynamic";
 
+// The game API's own streams ask browsers to reconnect after 3 s; a refused one waits longer.
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * No stream to relay: the game API is unreachable, or it answers but its database does not (its
+ * own 503). The browser's EventSource gives up on it; the lobby starts over later.
+ */
+const unavailable = (part: "Game API" | "Game database"): Response =>
+  new Response(`${part} unavailable`, {
+    status: 503,
+    headers: { "retry-after": String(RETRY_AFTER_SECONDS), "content-type": "text/plain" },
+  });
+
 /**
  * Relays the game API's `tables.watch` server-sent events to the browser, so the lobby stays
  * same-origin and the game API needs no CORS. Passing the browser's signal upstream closes the
  * game API's stream when the visitor leaves.
  */
+const streamHeaders = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform: a compressing proxy would otherwise hold events back.
+  "cache-control": "no-cache, no-transform",
+  "x-accel-buffering": "no",
+};
+
+/** A stream has no end for HEAD to wait for: its headers are the whole answer. */
+export function HEAD(): Response {
+  return new Response(null, { headers: streamHeaders });
+}
+
 export async function GET(request: Request): Promise<Response> {
   let upstream: Response;
   try {
@@ -17,18 +42,11 @@ export async function GET(request: Request): Promise<Response> {
       cache: "no-store",
     });
   } catch {
-    return new Response("Game API unavailable", { status: 502 });
+    return unavailable("Game API");
   }
   if (!upstream.ok || upstream.body === null) {
     await upstream.body?.cancel();
-    return new Response("Game API unavailable", { status: 502 });
+    return unavailable(upstream.status === 503 ? "Game database" : "Game API");
   }
-  return new Response(upstream.body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform: a compressing proxy would otherwise hold events back.
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return new Response(upstream.body, { headers: streamHeaders });
 }
