@@ -122,117 +122,155 @@ $$;
 -- transfer, in order: { status: posted | replayed | conflict | insufficient | unknown_account }.
 -- A refused transfer writes nothing and does not affect the others.
 --
--- Every account of the batch is locked first, in id order, so two batches never deadlock.
--- Missing wallet and in_play accounts are created when credited; an account that would only be
--- debited and does not exist is unknown. Entry ids come from a sequence called while the
--- account's row lock is held, so one account's entries are numbered in commit order (the
--- history cursor relies on it).
+-- Every existing account of the batch is locked first, in id order, so two batches never
+-- deadlock; a wallet or in_play account credited for the first time is created when its
+-- transfer posts (a new id, above every id locked before). An account to debit that does not
+-- exist is unknown. Entry ids come from a sequence called while the account's row lock is held,
+-- so one account's entries are numbered in commit order (the history cursor relies on it).
 CREATE FUNCTION ledger_post(p_transfers jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_keys text[];       -- 'kind/owner/round' of each locked account, in id order
-  v_ids bigint[];
+  v_ids bigint[];      -- the batch's locked accounts, in id order, and their state
   v_kinds text[];
   v_balances bigint[];
-  v_index jsonb;       -- key -> position in the arrays above
+  v_index jsonb;       -- 'kind/owner/round' -> position in the arrays above
   v_transfer jsonb;
   v_leg jsonb;
   v_leg_number int;
+  v_key text;
   v_from int;
   v_to int;
   v_amount bigint;
   v_delta bigint[];
-  v_touched int[];
-  v_position int;
+  v_touched int[] := '{}';
+  v_new_refs jsonb[];  -- accounts this transfer credits that do not exist yet
+  v_new_amounts bigint[];
+  v_new_id bigint;
+  v_new_balance bigint;
+  v_i int;
+  v_inserted boolean;
   v_existing jsonb;
   v_entries jsonb;
   v_failure jsonb;
-  v_results jsonb := '[]'::jsonb;
+  v_n int := 0;
+  v_results jsonb[] := '{}';
 BEGIN
-  -- Create the credited wallet and in_play accounts that do not exist yet, in key order.
-  INSERT INTO ledger_accounts (kind, owner, round)
-  SELECT DISTINCT (r->>'kind')::ledger_account_kind, r->>'owner', r->>'round'
-  FROM jsonb_array_elements(p_transfers) t, jsonb_array_elements(t->'legs') l, LATERAL (SELECT l->'to' AS r) c
-  WHERE r->>'kind' IN ('wallet', 'in_play')
-    AND NOT EXISTS (SELECT 1 FROM ledger_accounts a
-                    WHERE a.kind = (r->>'kind')::ledger_account_kind AND a.owner = r->>'owner'
-                      AND a.round = r->>'round')
-  ORDER BY 1, 2, 3
-  ON CONFLICT DO NOTHING;
-
-  SELECT array_agg(s.key ORDER BY s.id), array_agg(s.id ORDER BY s.id),
-         array_agg(s.kind ORDER BY s.id), array_agg(s.balance ORDER BY s.id)
-  INTO v_keys, v_ids, v_kinds, v_balances
+  SELECT array_agg(s.id ORDER BY s.id), array_agg(s.kind ORDER BY s.id),
+         array_agg(s.balance ORDER BY s.id),
+         coalesce(jsonb_object_agg(s.key, s.position), '{}'::jsonb)
+  INTO v_ids, v_kinds, v_balances, v_index
   FROM (
-    SELECT a.id, a.kind::text AS kind, a.balance, a.kind || '/' || a.owner || '/' || a.round AS key
-    FROM ledger_accounts a
-    WHERE (a.kind, a.owner, a.round) IN (
-      SELECT (r->>'kind')::ledger_account_kind, r->>'owner', r->>'round'
-      FROM jsonb_array_elements(p_transfers) t, jsonb_array_elements(t->'legs') l,
-           LATERAL (VALUES (l->'from'), (l->'to')) AS side(r))
-    ORDER BY a.id
-    FOR UPDATE
+    SELECT l.id, l.kind, l.balance, l.key, row_number() OVER (ORDER BY l.id) AS position
+    FROM (
+      SELECT a.id, a.kind::text AS kind, a.balance, a.kind || '/' || a.owner || '/' || a.round AS key
+      FROM ledger_accounts a
+      WHERE (a.kind, a.owner, a.round) IN (
+        SELECT (r->>'kind')::ledger_account_kind, r->>'owner', r->>'round'
+        FROM jsonb_array_elements(p_transfers) t, jsonb_array_elements(t->'legs') l,
+             LATERAL (VALUES (l->'from'), (l->'to')) AS side(r))
+      ORDER BY a.id
+      FOR UPDATE
+    ) l
   ) s;
-  SELECT coalesce(jsonb_object_agg(k, n), '{}'::jsonb) INTO v_index
-  FROM unnest(v_keys) WITH ORDINALITY AS u(k, n);
+  v_ids := coalesce(v_ids, '{}');
+  v_kinds := coalesce(v_kinds, '{}');
+  v_balances := coalesce(v_balances, '{}');
+  v_delta := array_fill(0::bigint, ARRAY[coalesce(array_length(v_ids, 1), 0)]);
 
   FOR v_transfer IN SELECT value FROM jsonb_array_elements(p_transfers) LOOP
+    v_n := v_n + 1;
     v_failure := NULL;
-    SELECT content INTO v_existing FROM ledger_transfers WHERE id = v_transfer->>'id';
-    IF FOUND THEN
-      v_results := v_results || jsonb_build_array(CASE WHEN v_existing = v_transfer
-        THEN jsonb_build_object('status', 'replayed', 'entries', ledger_transfer_entries(v_transfer->>'id'))
-        ELSE jsonb_build_object('status', 'conflict') END);
-      CONTINUE;
-    END IF;
-
-    -- Net change per account; the first missing account makes the transfer unknown.
-    v_delta := array_fill(0::bigint, ARRAY[coalesce(array_length(v_ids, 1), 0)]);
+    FOREACH v_i IN ARRAY v_touched LOOP
+      v_delta[v_i] := 0;
+    END LOOP;
     v_touched := '{}';
+    v_new_refs := '{}';
+    v_new_amounts := '{}';
+
+    -- Net change per existing account; credits to accounts not created yet are set aside.
     v_leg_number := 0;
     FOR v_leg IN SELECT value FROM jsonb_array_elements(v_transfer->'legs') LOOP
+      v_amount := (v_leg->>'amount')::bigint;
       v_from := (v_index->>((v_leg->'from'->>'kind') || '/' || (v_leg->'from'->>'owner') || '/' || (v_leg->'from'->>'round')))::int;
       v_to := (v_index->>((v_leg->'to'->>'kind') || '/' || (v_leg->'to'->>'owner') || '/' || (v_leg->'to'->>'round')))::int;
-      IF v_from IS NULL OR v_to IS NULL THEN
+      IF v_from IS NULL OR (v_to IS NULL AND v_leg->'to'->>'kind' NOT IN ('wallet', 'in_play')) THEN
         v_failure := jsonb_build_object('status', 'unknown_account', 'leg', v_leg_number,
                                         'side', CASE WHEN v_from IS NULL THEN 'from' ELSE 'to' END);
         EXIT;
       END IF;
-      v_amount := (v_leg->>'amount')::bigint;
       v_delta[v_from] := v_delta[v_from] - v_amount;
-      v_delta[v_to] := v_delta[v_to] + v_amount;
-      v_touched := v_touched || v_from || v_to;
+      v_touched := v_touched || v_from;
+      IF v_to IS NULL THEN
+        v_new_refs := v_new_refs || (v_leg->'to');
+        v_new_amounts := v_new_amounts || v_amount;
+      ELSE
+        v_delta[v_to] := v_delta[v_to] + v_amount;
+        v_touched := v_touched || v_to;
+      END IF;
       v_leg_number := v_leg_number + 1;
     END LOOP;
     IF v_failure IS NULL THEN
-      FOREACH v_position IN ARRAY v_touched LOOP
-        IF v_kinds[v_position] IN ('wallet', 'in_play') AND v_balances[v_position] + v_delta[v_position] < 0 THEN
-          v_failure := jsonb_build_object('status', 'insufficient', 'accountId', v_ids[v_position],
-            'account', split_part(v_keys[v_position], '/', 1),
-            'balance', v_balances[v_position], 'amount', -v_delta[v_position]);
+      FOREACH v_i IN ARRAY v_touched LOOP
+        IF v_kinds[v_i] IN ('wallet', 'in_play') AND v_balances[v_i] + v_delta[v_i] < 0 THEN
+          v_failure := jsonb_build_object('status', 'insufficient', 'accountId', v_ids[v_i],
+            'account', v_kinds[v_i], 'balance', v_balances[v_i], 'amount', -v_delta[v_i]);
           EXIT;
         END IF;
       END LOOP;
     END IF;
-    IF v_failure IS NOT NULL THEN
-      v_results := v_results || jsonb_build_array(v_failure);
+
+    -- The common case inserts at once; a refused or already posted id reads the stored one, so a
+    -- replay returns the first result even when the balances have moved since.
+    v_inserted := false;
+    IF v_failure IS NULL THEN
+      INSERT INTO ledger_transfers (id, kind, round_id, bet_id, operator_id, reason, content)
+      VALUES (v_transfer->>'id', (v_transfer->>'kind')::ledger_transfer_kind, v_transfer->>'roundId',
+              v_transfer->>'betId', v_transfer->>'operatorId', v_transfer->>'reason', v_transfer)
+      ON CONFLICT (id) DO NOTHING;
+      v_inserted := FOUND;
+    END IF;
+    IF NOT v_inserted THEN
+      SELECT content INTO v_existing FROM ledger_transfers WHERE id = v_transfer->>'id';
+      IF FOUND THEN
+        v_results[v_n] := CASE WHEN v_existing = v_transfer
+          THEN jsonb_build_object('status', 'replayed', 'entries', ledger_transfer_entries(v_transfer->>'id'))
+          ELSE jsonb_build_object('status', 'conflict') END;
+      ELSE
+        v_results[v_n] := v_failure;
+      END IF;
       CONTINUE;
     END IF;
 
-    INSERT INTO ledger_transfers (id, kind, round_id, bet_id, operator_id, reason, content)
-    VALUES (v_transfer->>'id', (v_transfer->>'kind')::ledger_transfer_kind, v_transfer->>'roundId',
-            v_transfer->>'betId', v_transfer->>'operatorId', v_transfer->>'reason', v_transfer)
-    ON CONFLICT (id) DO NOTHING;
-    IF NOT FOUND THEN
-      -- Another transaction posted this id between our check and our insert, and has committed.
-      SELECT content INTO v_existing FROM ledger_transfers WHERE id = v_transfer->>'id';
-      v_results := v_results || jsonb_build_array(CASE WHEN v_existing = v_transfer
-        THEN jsonb_build_object('status', 'replayed', 'entries', ledger_transfer_entries(v_transfer->>'id'))
-        ELSE jsonb_build_object('status', 'conflict') END);
-      CONTINUE;
-    END IF;
+    -- Create the accounts credited for the first time (or lock the one a concurrent
+    -- transaction has just created) and add them to the batch's accounts.
+    FOR v_i IN 1 .. coalesce(array_length(v_new_refs, 1), 0) LOOP
+      v_key := (v_new_refs[v_i]->>'kind') || '/' || (v_new_refs[v_i]->>'owner') || '/' || (v_new_refs[v_i]->>'round');
+      v_to := (v_index->>v_key)::int;
+      IF v_to IS NULL THEN
+        v_new_balance := 0;
+        INSERT INTO ledger_accounts (kind, owner, round)
+        VALUES ((v_new_refs[v_i]->>'kind')::ledger_account_kind, v_new_refs[v_i]->>'owner', v_new_refs[v_i]->>'round')
+        ON CONFLICT (kind, owner, round) DO NOTHING
+        RETURNING id INTO v_new_id;
+        IF v_new_id IS NULL THEN
+          SELECT id, balance INTO v_new_id, v_new_balance FROM ledger_accounts
+          WHERE kind = (v_new_refs[v_i]->>'kind')::ledger_account_kind
+            AND owner = v_new_refs[v_i]->>'owner' AND round = v_new_refs[v_i]->>'round'
+          FOR UPDATE;
+        END IF;
+        v_ids := v_ids || v_new_id;
+        v_kinds := v_kinds || (v_new_refs[v_i]->>'kind');
+        v_balances := v_balances || v_new_balance;
+        v_delta := v_delta || 0::bigint;
+        v_to := array_length(v_ids, 1);
+        v_index := v_index || jsonb_build_object(v_key, v_to);
+        v_new_id := NULL;
+      END IF;
+      v_delta[v_to] := v_delta[v_to] + v_new_amounts[v_i];
+      v_touched := v_touched || v_to;
+    END LOOP;
 
     WITH changed AS (
-      SELECT DISTINCT p AS position, v_ids[p] AS id, v_delta[p] AS delta
+      SELECT DISTINCT v_ids[p] AS id, v_delta[p] AS delta
       FROM unnest(v_touched) AS p WHERE v_delta[p] <> 0
     ), updated AS (
       UPDATE ledger_accounts a SET balance = a.balance + c.delta, version = a.version + 1
@@ -251,12 +289,12 @@ BEGIN
     INTO v_entries
     FROM updated u WHERE u.id IN (SELECT account_id FROM inserted);
 
-    FOREACH v_position IN ARRAY v_touched LOOP
-      v_balances[v_position] := v_balances[v_position] + v_delta[v_position];
-      v_delta[v_position] := 0;
+    FOREACH v_i IN ARRAY v_touched LOOP
+      v_balances[v_i] := v_balances[v_i] + v_delta[v_i];
+      v_delta[v_i] := 0;
     END LOOP;
-    v_results := v_results || jsonb_build_array(jsonb_build_object('status', 'posted', 'entries', v_entries));
+    v_results[v_n] := jsonb_build_object('status', 'posted', 'entries', v_entries);
   END LOOP;
-  RETURN v_results;
+  RETURN coalesce(to_jsonb(v_results), '[]'::jsonb);
 END;
 $$;

@@ -1,0 +1,192 @@
+/**
+ * Reservations per second through the ledger on the local PostgreSQL, at 1, 16 and 64
+ * concurrent callers, one reservation per transaction and batched (BATCH reservations posted by
+ * one `transferMany` in one transaction), each beside pgbench's TPC-B tps measured on the same
+ * server in the same run. `pnpm --filter @fuda/ledger bench`; DATABASE_URL names the server
+ * (default postgresql://postgres@127.0.0.1:5432/postgres). It creates and drops its own
+ * databases. Numbers on a shared 2-core machine are noisy: compare the columns of one run.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+
+import pg from "pg";
+
+import { createDb, migrate } from "@fuda/db";
+import type { Db } from "@fuda/db";
+
+import { checkBooks, grantRequest, reserveRequest, transfer, transferMany } from "../src";
+
+const SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 8);
+const CALLERS = [1, 16, 64];
+const BATCH = Number(process.env.LEDGER_BENCH_BATCH ?? 16);
+const PLAYERS_PER_CALLER = 8;
+/** pgbench's scale: 16 branches, 1.6 million accounts. */
+const PGBENCH_SCALE = 16;
+
+const serverUrl = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const pgbenchPath = ["/usr/lib/postgresql/15/bin/pgbench"].find(existsSync) ?? "pgbench";
+
+function urlOf(database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function pgbench(database: string, args: string[]): string {
+  const url = new URL(urlOf(database));
+  return execFileSync(
+    pgbenchPath,
+    [
+      "-h",
+      url.hostname,
+      "-p",
+      url.port || "5432",
+      "-U",
+      decodeURIComponent(url.username) || "postgres",
+      ...args,
+      database,
+    ],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    },
+  );
+}
+
+/** pgbench TPC-B tps at each number of clients, on a fresh database of its own. */
+async function pgbenchTps(): Promise<Map<number, number>> {
+  const database = `fuda_bench_pgbench_${randomBytes(3).toString("hex")}`;
+  await admin(`CREATE DATABASE ${database}`);
+  const tps = new Map<number, number>();
+  try {
+    pgbench(database, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
+    for (const clients of CALLERS) {
+      const output = pgbench(database, [
+        "-c",
+        String(clients),
+        "-j",
+        String(Math.min(clients, 2)),
+        "-T",
+        String(SECONDS),
+      ]);
+      const match = /tps = ([0-9.]+)/.exec(output);
+      if (!match) throw new Error(`pgbench printed no tps:\n${output}`);
+      tps.set(clients, Number(match[1]));
+    }
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+  return tps;
+}
+
+const playerOf = (caller: number, n: number) => `player-${caller}-${n % PLAYERS_PER_CALLER}`;
+
+/** Every caller's players, each with more points than a run can spend. */
+async function fundPlayers(db: Db): Promise<void> {
+  const requests = [];
+  for (let caller = 0; caller < Math.max(...CALLERS); caller++) {
+    for (let n = 0; n < PLAYERS_PER_CALLER; n++) {
+      requests.push(grantRequest({ playerId: playerOf(caller, n), amount: 1_000_000_000_000 }));
+    }
+  }
+  for (const outcome of await transferMany(db, requests)) {
+    if (!outcome.ok) throw outcome.error;
+  }
+}
+
+interface Run {
+  reservationsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+/** `callers` loops, each reserving as fast as it can for SECONDS; latency is per transaction. */
+async function measure(db: Db, run: string, callers: number, batch: number): Promise<Run> {
+  const deadline = performance.now() + SECONDS * 1000;
+  const latencies: number[] = [];
+  let reservations = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async (_, caller) => {
+      for (let n = 0; performance.now() < deadline;) {
+        const requests = Array.from({ length: batch }, () => {
+          n++;
+          return reserveRequest({
+            playerId: playerOf(caller, n),
+            roundId: `${run}-${Math.floor(n / 1000)}`,
+            betId: `${caller}-${n}`,
+            amount: 100,
+          });
+        });
+        const begun = performance.now();
+        if (batch === 1) {
+          await db.$transaction((tx) => transfer(tx, requests[0]!));
+        } else {
+          const outcomes = await db.$transaction((tx) => transferMany(tx, requests));
+          const refused = outcomes.find((outcome) => !outcome.ok);
+          if (refused && !refused.ok) throw refused.error;
+        }
+        latencies.push(performance.now() - begun);
+        reservations += batch;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    reservationsPerSecond: reservations / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `ledger reservations vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server`,
+  );
+  const tps = await pgbenchTps();
+  const database = `fuda_bench_ledger_${randomBytes(3).toString("hex")}`;
+  await admin(`CREATE DATABASE ${database}`);
+  const db = createDb(urlOf(database), { poolSize: Math.max(...CALLERS) });
+  try {
+    await migrate(urlOf(database));
+    await fundPlayers(db);
+    console.log(
+      `${"path".padEnd(34)}${"callers".padStart(8)}${"reserv./s".padStart(11)}${"tx p50 ms".padStart(11)}${"tx p99 ms".padStart(11)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}`,
+    );
+    for (const [path, batch] of [
+      ["one reservation per transaction", 1],
+      [`batched, ${BATCH} per transaction`, BATCH],
+    ] as const) {
+      for (const callers of CALLERS) {
+        const result = await measure(db, `${batch}-${callers}`, callers, batch);
+        const baseline = tps.get(callers)!;
+        console.log(
+          `${path.padEnd(34)}${String(callers).padStart(8)}${result.reservationsPerSecond.toFixed(0).padStart(11)}${result.p50.toFixed(1).padStart(11)}${result.p99.toFixed(1).padStart(11)}${baseline.toFixed(0).padStart(13)}${(result.reservationsPerSecond / baseline).toFixed(2).padStart(7)}×`,
+        );
+      }
+    }
+    const books = await checkBooks(db);
+    console.log(`books after the run: ${books.clean ? "clean" : JSON.stringify(books)}`);
+  } finally {
+    await db.$disconnect();
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+}
+
+await main();
