@@ -154,13 +154,13 @@ export function grantRequest(input: GrantInput): TransferRequest {
   };
 }
 
-export const reserve = (tx: LedgerClient, input: ReserveInput): Promise<Transfer> =>
+export const reserve = async (tx: LedgerClient, input: ReserveInput): Promise<Transfer> =>
   transfer(tx, reserveRequest(input));
-export const settle = (tx: LedgerClient, input: SettleInput): Promise<Transfer> =>
+export const settle = async (tx: LedgerClient, input: SettleInput): Promise<Transfer> =>
   transfer(tx, settleRequest(input));
-export const refund = (tx: LedgerClient, input: RefundInput): Promise<Transfer> =>
+export const refund = async (tx: LedgerClient, input: RefundInput): Promise<Transfer> =>
   transfer(tx, refundRequest(input));
-export const adjust = (tx: LedgerClient, input: AdjustInput): Promise<Transfer> =>
+export const adjust = async (tx: LedgerClient, input: AdjustInput): Promise<Transfer> =>
   transfer(tx, adjustRequest(input));
-export const grant = (tx: LedgerClient, input: GrantInput): Promise<Transfer> =>
+export const grant = async (tx: LedgerClient, input: GrantInput): Promise<Transfer> =>
   transfer(tx, grantRequest(input));
