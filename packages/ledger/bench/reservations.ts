@@ -1,8 +1,10 @@
 /**
  * Reservations per second through the ledger on the local PostgreSQL, at 1, 16 and 64
- * concurrent callers, one reservation per transaction and batched (BATCH reservations posted by
- * one `transferMany` in one transaction), each beside pgbench's TPC-B tps measured on the same
- * server in the same run. `pnpm --filter @fuda/ledger bench`; DATABASE_URL names the server
+ * concurrent callers, each beside pgbench's TPC-B tps measured on the same server in the same
+ * run. Two paths: one reservation per transaction, and batched: the callers' reservations are
+ * group-committed (whatever is waiting when a transaction starts, up to MAX_BATCH, is posted by
+ * one `transferMany` in one transaction; up to COMMITTERS transactions at once), as the table
+ * runtime does with bets. Latency is per reservation, from the call to its outcome. `pnpm --filter @fuda/ledger bench`; DATABASE_URL names the server
  * (default postgresql://postgres@127.0.0.1:5432/postgres). It creates and drops its own
  * databases. Numbers on a shared 2-core machine are noisy: compare the columns of one run.
  */
@@ -15,16 +17,20 @@ import pg from "pg";
 import { createDb, migrate } from "@fuda/db";
 import type { Db } from "@fuda/db";
 
-import { checkBooks, grantRequest, reserveRequest, transfer, transferMany } from "../src";
+import { checkBooks, grantRequest, reserveRequest, transferMany } from "../src";
+import type { TransferOutcome, TransferRequest } from "../src";
 
 const SECONDS = Number(process.env.LEDGER_BENCH_SECONDS ?? 8);
 const CALLERS = [1, 16, 64];
-const BATCH = Number(process.env.LEDGER_BENCH_BATCH ?? 16);
+const MAX_BATCH = 256;
+const COMMITTERS = 4;
 const PLAYERS_PER_CALLER = 8;
 /** pgbench's scale: 16 branches, 1.6 million accounts. */
 const PGBENCH_SCALE = 16;
 
-const serverUrl = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const serverUrl = process.env.DATABASE_URL?.trim()
+  ? process.env.DATABASE_URL
+  : "postgresql://postgres@127.0.0.1:5432/postgres";
 const pgbenchPath = ["/usr/lib/postgresql/15/bin/pgbench"].find(existsSync) ?? "pgbench";
 
 function urlOf(database: string): string {
@@ -115,41 +121,79 @@ interface Run {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
-/** `callers` loops, each reserving as fast as it can for SECONDS; latency is per transaction. */
-async function measure(db: Db, run: string, callers: number, batch: number): Promise<Run> {
+interface Waiting {
+  request: TransferRequest;
+  done: (outcome: TransferOutcome) => void;
+  failed: (error: unknown) => void;
+}
+
+/** Posts what callers submit in shared transactions: each starts with whatever is waiting. */
+function groupCommit(db: Db): (request: TransferRequest) => Promise<TransferOutcome> {
+  const waiting: Waiting[] = [];
+  let running = 0;
+  const pump = () => {
+    while (running < COMMITTERS && waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      running++;
+      db.$transaction((tx) =>
+        transferMany(
+          tx,
+          batch.map((w) => w.request),
+        ),
+      )
+        .then(
+          (outcomes) => {
+            batch.forEach((w, i) => {
+              w.done(outcomes[i]!);
+            });
+          },
+          (error: unknown) => {
+            for (const w of batch) w.failed(error);
+          },
+        )
+        .finally(() => {
+          running--;
+          pump();
+        });
+    }
+  };
+  return (request) =>
+    new Promise((done, failed) => {
+      waiting.push({ request, done, failed });
+      pump();
+    });
+}
+
+/** `callers` loops, each reserving one bet after another for SECONDS. */
+async function measure(
+  db: Db,
+  run: string,
+  callers: number,
+  post: (request: TransferRequest) => Promise<TransferOutcome>,
+): Promise<Run> {
   const deadline = performance.now() + SECONDS * 1000;
   const latencies: number[] = [];
-  let reservations = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: callers }, async (_, caller) => {
-      for (let n = 0; performance.now() < deadline;) {
-        const requests = Array.from({ length: batch }, () => {
-          n++;
-          return reserveRequest({
-            playerId: playerOf(caller, n),
-            roundId: `${run}-${Math.floor(n / 1000)}`,
-            betId: `${caller}-${n}`,
-            amount: 100,
-          });
+      for (let n = 0; performance.now() < deadline; n++) {
+        const request = reserveRequest({
+          playerId: playerOf(caller, n),
+          roundId: `${run}-${Math.floor(n / 1000)}`,
+          betId: `${caller}-${n}`,
+          amount: 100,
         });
         const begun = performance.now();
-        if (batch === 1) {
-          await db.$transaction((tx) => transfer(tx, requests[0]!));
-        } else {
-          const outcomes = await db.$transaction((tx) => transferMany(tx, requests));
-          const refused = outcomes.find((outcome) => !outcome.ok);
-          if (refused && !refused.ok) throw refused.error;
-        }
+        const outcome = await post(request);
+        if (!outcome.ok) throw outcome.error;
         latencies.push(performance.now() - begun);
-        reservations += batch;
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
-    reservationsPerSecond: reservations / elapsed,
+    reservationsPerSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
@@ -167,17 +211,22 @@ async function main(): Promise<void> {
     await migrate(urlOf(database));
     await fundPlayers(db);
     console.log(
-      `${"path".padEnd(34)}${"callers".padStart(8)}${"reserv./s".padStart(11)}${"tx p50 ms".padStart(11)}${"tx p99 ms".padStart(11)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}`,
+      `${"path".padEnd(34)}${"callers".padStart(8)}${"reserv./s".padStart(11)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}`,
     );
-    for (const [path, batch] of [
-      ["one reservation per transaction", 1],
-      [`batched, ${BATCH} per transaction`, BATCH],
-    ] as const) {
+    const paths = [
+      [
+        "one reservation per transaction",
+        (request: TransferRequest) =>
+          db.$transaction((tx) => transferMany(tx, [request])).then(([outcome]) => outcome!),
+      ],
+      ["batched (group commit)", groupCommit(db)],
+    ] as const;
+    for (const [path, post] of paths) {
       for (const callers of CALLERS) {
-        const result = await measure(db, `${batch}-${callers}`, callers, batch);
+        const result = await measure(db, `${path}-${callers}`, callers, post);
         const baseline = tps.get(callers)!;
         console.log(
-          `${path.padEnd(34)}${String(callers).padStart(8)}${result.reservationsPerSecond.toFixed(0).padStart(11)}${result.p50.toFixed(1).padStart(11)}${result.p99.toFixed(1).padStart(11)}${baseline.toFixed(0).padStart(13)}${(result.reservationsPerSecond / baseline).toFixed(2).padStart(7)}×`,
+          `${path.padEnd(34)}${String(callers).padStart(8)}${result.reservationsPerSecond.toFixed(0).padStart(11)}${result.p50.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${baseline.toFixed(0).padStart(13)}${(result.reservationsPerSecond / baseline).toFixed(2).padStart(7)}×`,
         );
       }
     }

@@ -154,23 +154,28 @@ DECLARE
   v_n int := 0;
   v_results jsonb[] := '{}';
 BEGIN
-  SELECT array_agg(s.id ORDER BY s.id), array_agg(s.kind ORDER BY s.id),
-         array_agg(s.balance ORDER BY s.id),
-         coalesce(jsonb_object_agg(s.key, s.position), '{}'::jsonb)
+  -- Find the accounts by their key one at a time (an index lookup each, whatever the plan
+  -- cache guesses about the batch's size), then lock them in id order.
+  SELECT array_agg(found.id) INTO v_ids
+  FROM (SELECT DISTINCT (r->>'kind')::ledger_account_kind AS kind, r->>'owner' AS owner, r->>'round' AS round
+        FROM jsonb_array_elements(p_transfers) t, jsonb_array_elements(t->'legs') l,
+             LATERAL (VALUES (l->'from'), (l->'to')) AS side(r)) ref
+  CROSS JOIN LATERAL (SELECT a.id FROM ledger_accounts a
+                      WHERE a.kind = ref.kind AND a.owner = ref.owner AND a.round = ref.round
+                      LIMIT 1) found;
+  SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
+         array_agg(l.balance ORDER BY l.id),
+         coalesce(jsonb_object_agg(l.key, l.position), '{}'::jsonb)
   INTO v_ids, v_kinds, v_balances, v_index
   FROM (
-    SELECT l.id, l.kind, l.balance, l.key, row_number() OVER (ORDER BY l.id) AS position
+    SELECT locked.*, row_number() OVER (ORDER BY locked.id) AS position
     FROM (
       SELECT a.id, a.kind::text AS kind, a.balance, a.kind || '/' || a.owner || '/' || a.round AS key
-      FROM ledger_accounts a
-      WHERE (a.kind, a.owner, a.round) IN (
-        SELECT (r->>'kind')::ledger_account_kind, r->>'owner', r->>'round'
-        FROM jsonb_array_elements(p_transfers) t, jsonb_array_elements(t->'legs') l,
-             LATERAL (VALUES (l->'from'), (l->'to')) AS side(r))
+      FROM ledger_accounts a WHERE a.id = ANY (coalesce(v_ids, '{}'))
       ORDER BY a.id
       FOR UPDATE
-    ) l
-  ) s;
+    ) locked
+  ) l;
   v_ids := coalesce(v_ids, '{}');
   v_kinds := coalesce(v_kinds, '{}');
   v_balances := coalesce(v_balances, '{}');
