@@ -26,3 +26,5 @@ export type {
   TransferRequest,
 } from "./transfer";
 export { MAX_ID_LENGTH, MAX_REASON_LENGTH } from "./validate";
+export { walletBalanceOutput, walletHistoryInput, walletHistoryOutput } from "./wallet.types";
+export type { WalletHistoryInput } from "./wallet.types";

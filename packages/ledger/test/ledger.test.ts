@@ -15,6 +15,7 @@ import {
   settle,
   STARTING_GRANT,
   transfer,
+  walletHistoryOutput,
   walletOf,
 } from "../src";
 
@@ -139,6 +140,7 @@ describe("a player's history", () => {
     });
     expect(second.entries.map((e) => e.amount)).toEqual([-1, STARTING_GRANT]);
     expect(second.nextCursor).toBeNull();
+    expect(walletHistoryOutput.parse(second)).toEqual(second);
     expect(second.entries[1]).toMatchObject({
       kind: "grant",
       balanceBefore: 0,
