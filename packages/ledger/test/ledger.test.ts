@@ -4,6 +4,7 @@ import { FudaError } from "@fuda/errors";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 
+import { failure, ledgerRows } from "./helpers";
 import {
   adjust,
   balance,
@@ -26,12 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.drop();
 });
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe("the ledger moves points between accounts", () => {
   it("a new player's welcome grant is 10,000 points, once", async () => {
@@ -111,9 +106,12 @@ describe("the ledger moves points between accounts", () => {
       reason: "test",
       legs: [{ from: { kind: "house" }, to: { kind: "wallet", playerId: "eve" }, amount: 300 }],
     });
+    const before = await ledgerRows(database.db);
     const error = await failure(
       reserve(database.db, { playerId: "eve", roundId: "r3", betId: "b1", amount: 301 }),
     );
+    // Not even the stake-in-play account it would have credited is created.
+    expect(await ledgerRows(database.db)).toEqual(before);
     expect(error).toMatchObject({
       code: "INSUFFICIENT_FUNDS",
       details: { balance: 300, amount: 301, account: "wallet" },

@@ -124,35 +124,49 @@ $$;
 --
 -- Every existing account of the batch is locked first, in id order, so two batches never
 -- deadlock; a wallet or in_play account credited for the first time is created when its
--- transfer posts (a new id, above every id locked before). An account to debit that does not
--- exist is unknown. Entry ids come from a sequence called while the account's row lock is held,
--- so one account's entries are numbered in commit order (the history cursor relies on it).
+-- transfer is accepted. An account to debit that does not exist is unknown. The transfers are
+-- decided in memory, one after the other, then written with three set-based statements. Entry
+-- ids are drawn while the accounts' row locks are held, so one account's entries are numbered
+-- in commit order (the history cursor relies on it).
 CREATE FUNCTION ledger_post(p_transfers jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_ids bigint[];      -- the batch's locked accounts, in id order, and their state
   v_kinds text[];
+  v_owners text[];
+  v_rounds text[];
   v_balances bigint[];
+  v_versions bigint[];
+  v_written bigint[];  -- versions as locked: an account is updated when its version moved
   v_index jsonb;       -- 'kind/owner/round' -> position in the arrays above
+  v_stored jsonb;      -- id -> content of the batch's transfers already posted
+  v_posted jsonb := '{}'; -- id -> position in v_results, for those posted by this batch
   v_transfer jsonb;
-  v_leg jsonb;
-  v_leg_number int;
+  v_legs jsonb;
+  v_ref jsonb;
+  v_id text;
   v_key text;
   v_from int;
   v_to int;
   v_amount bigint;
   v_delta bigint[];
   v_touched int[] := '{}';
-  v_new_refs jsonb[];  -- accounts this transfer credits that do not exist yet
-  v_new_amounts bigint[];
+  v_missing jsonb[];   -- accounts this transfer credits that do not exist yet, and the credits
+  v_missing_amounts bigint[];
+  v_i int;
+  v_j int;
+  v_p int;
   v_new_id bigint;
   v_new_balance bigint;
-  v_i int;
-  v_inserted boolean;
-  v_existing jsonb;
+  v_new_version bigint;
   v_entries jsonb;
   v_failure jsonb;
+  v_count int;
   v_n int := 0;
   v_results jsonb[] := '{}';
+  t_ids text[] := '{}'; t_kinds text[] := '{}'; t_rounds text[] := '{}'; t_bets text[] := '{}';
+  t_operators text[] := '{}'; t_reasons text[] := '{}'; t_contents jsonb[] := '{}';
+  e_transfers text[] := '{}'; e_accounts bigint[] := '{}'; e_amounts bigint[] := '{}';
+  e_befores bigint[] := '{}'; e_afters bigint[] := '{}'; e_versions bigint[] := '{}';
 BEGIN
   -- Find the accounts by their key one at a time (an index lookup each, whatever the plan
   -- cache guesses about the batch's size), then lock them in id order.
@@ -164,13 +178,14 @@ BEGIN
                       WHERE a.kind = ref.kind AND a.owner = ref.owner AND a.round = ref.round
                       LIMIT 1) found;
   SELECT array_agg(l.id ORDER BY l.id), array_agg(l.kind ORDER BY l.id),
-         array_agg(l.balance ORDER BY l.id),
-         coalesce(jsonb_object_agg(l.key, l.position), '{}'::jsonb)
-  INTO v_ids, v_kinds, v_balances, v_index
+         array_agg(l.owner ORDER BY l.id), array_agg(l.round ORDER BY l.id),
+         array_agg(l.balance ORDER BY l.id), array_agg(l.version ORDER BY l.id),
+         coalesce(jsonb_object_agg(l.kind || '/' || l.owner || '/' || l.round, l.position), '{}'::jsonb)
+  INTO v_ids, v_kinds, v_owners, v_rounds, v_balances, v_versions, v_index
   FROM (
     SELECT locked.*, row_number() OVER (ORDER BY locked.id) AS position
     FROM (
-      SELECT a.id, a.kind::text AS kind, a.balance, a.kind || '/' || a.owner || '/' || a.round AS key
+      SELECT a.id, a.kind::text AS kind, a.owner, a.round, a.balance, a.version
       FROM ledger_accounts a WHERE a.id = ANY (coalesce(v_ids, '{}'))
       ORDER BY a.id
       FOR UPDATE
@@ -178,128 +193,174 @@ BEGIN
   ) l;
   v_ids := coalesce(v_ids, '{}');
   v_kinds := coalesce(v_kinds, '{}');
+  v_owners := coalesce(v_owners, '{}');
+  v_rounds := coalesce(v_rounds, '{}');
   v_balances := coalesce(v_balances, '{}');
+  v_versions := coalesce(v_versions, '{}');
+  v_written := v_versions;
   v_delta := array_fill(0::bigint, ARRAY[coalesce(array_length(v_ids, 1), 0)]);
+
+  -- Read after the locks: a transfer posted by a transaction we waited for is seen here.
+  SELECT coalesce(jsonb_object_agg(id, content), '{}'::jsonb) INTO v_stored
+  FROM ledger_transfers
+  WHERE id IN (SELECT t->>'id' FROM jsonb_array_elements(p_transfers) t);
 
   FOR v_transfer IN SELECT value FROM jsonb_array_elements(p_transfers) LOOP
     v_n := v_n + 1;
-    v_failure := NULL;
-    FOREACH v_i IN ARRAY v_touched LOOP
-      v_delta[v_i] := 0;
-    END LOOP;
-    v_touched := '{}';
-    v_new_refs := '{}';
-    v_new_amounts := '{}';
-
-    -- Net change per existing account; credits to accounts not created yet are set aside.
-    v_leg_number := 0;
-    FOR v_leg IN SELECT value FROM jsonb_array_elements(v_transfer->'legs') LOOP
-      v_amount := (v_leg->>'amount')::bigint;
-      v_from := (v_index->>((v_leg->'from'->>'kind') || '/' || (v_leg->'from'->>'owner') || '/' || (v_leg->'from'->>'round')))::int;
-      v_to := (v_index->>((v_leg->'to'->>'kind') || '/' || (v_leg->'to'->>'owner') || '/' || (v_leg->'to'->>'round')))::int;
-      IF v_from IS NULL OR (v_to IS NULL AND v_leg->'to'->>'kind' NOT IN ('wallet', 'in_play')) THEN
-        v_failure := jsonb_build_object('status', 'unknown_account', 'leg', v_leg_number,
-                                        'side', CASE WHEN v_from IS NULL THEN 'from' ELSE 'to' END);
-        EXIT;
-      END IF;
-      v_delta[v_from] := v_delta[v_from] - v_amount;
-      v_touched := v_touched || v_from;
-      IF v_to IS NULL THEN
-        v_new_refs := v_new_refs || (v_leg->'to');
-        v_new_amounts := v_new_amounts || v_amount;
+    v_id := v_transfer->>'id';
+    IF v_stored ? v_id THEN
+      IF v_stored->v_id <> v_transfer THEN
+        v_results[v_n] := jsonb_build_object('status', 'conflict');
+      ELSIF v_posted ? v_id THEN
+        v_results[v_n] := v_results[(v_posted->>v_id)::int] || '{"status": "replayed"}';
       ELSE
-        v_delta[v_to] := v_delta[v_to] + v_amount;
-        v_touched := v_touched || v_to;
-      END IF;
-      v_leg_number := v_leg_number + 1;
-    END LOOP;
-    IF v_failure IS NULL THEN
-      FOREACH v_i IN ARRAY v_touched LOOP
-        IF v_kinds[v_i] IN ('wallet', 'in_play') AND v_balances[v_i] + v_delta[v_i] < 0 THEN
-          v_failure := jsonb_build_object('status', 'insufficient', 'accountId', v_ids[v_i],
-            'account', v_kinds[v_i], 'balance', v_balances[v_i], 'amount', -v_delta[v_i]);
-          EXIT;
-        END IF;
-      END LOOP;
-    END IF;
-
-    -- The common case inserts at once; a refused or already posted id reads the stored one, so a
-    -- replay returns the first result even when the balances have moved since.
-    v_inserted := false;
-    IF v_failure IS NULL THEN
-      INSERT INTO ledger_transfers (id, kind, round_id, bet_id, operator_id, reason, content)
-      VALUES (v_transfer->>'id', (v_transfer->>'kind')::ledger_transfer_kind, v_transfer->>'roundId',
-              v_transfer->>'betId', v_transfer->>'operatorId', v_transfer->>'reason', v_transfer)
-      ON CONFLICT (id) DO NOTHING;
-      v_inserted := FOUND;
-    END IF;
-    IF NOT v_inserted THEN
-      SELECT content INTO v_existing FROM ledger_transfers WHERE id = v_transfer->>'id';
-      IF FOUND THEN
-        v_results[v_n] := CASE WHEN v_existing = v_transfer
-          THEN jsonb_build_object('status', 'replayed', 'entries', ledger_transfer_entries(v_transfer->>'id'))
-          ELSE jsonb_build_object('status', 'conflict') END;
-      ELSE
-        v_results[v_n] := v_failure;
+        v_results[v_n] := jsonb_build_object('status', 'replayed', 'entries', ledger_transfer_entries(v_id));
       END IF;
       CONTINUE;
     END IF;
 
-    -- Create the accounts credited for the first time (or lock the one a concurrent
-    -- transaction has just created) and add them to the batch's accounts.
-    FOR v_i IN 1 .. coalesce(array_length(v_new_refs, 1), 0) LOOP
-      v_key := (v_new_refs[v_i]->>'kind') || '/' || (v_new_refs[v_i]->>'owner') || '/' || (v_new_refs[v_i]->>'round');
+    -- Net change per account, in memory.
+    FOREACH v_p IN ARRAY v_touched LOOP
+      v_delta[v_p] := 0;
+    END LOOP;
+    v_touched := '{}';
+    v_missing := '{}';
+    v_missing_amounts := '{}';
+    v_failure := NULL;
+    v_legs := v_transfer->'legs';
+    FOR v_i IN 0 .. jsonb_array_length(v_legs) - 1 LOOP
+      v_amount := (v_legs->v_i->>'amount')::bigint;
+      v_ref := v_legs->v_i->'from';
+      v_from := (v_index->>((v_ref->>'kind') || '/' || (v_ref->>'owner') || '/' || (v_ref->>'round')))::int;
+      IF v_from IS NULL THEN
+        v_failure := jsonb_build_object('status', 'unknown_account', 'leg', v_i, 'side', 'from');
+        EXIT;
+      END IF;
+      v_ref := v_legs->v_i->'to';
+      v_key := (v_ref->>'kind') || '/' || (v_ref->>'owner') || '/' || (v_ref->>'round');
+      v_to := (v_index->>v_key)::int;
+      IF v_to IS NULL THEN
+        IF v_ref->>'kind' NOT IN ('wallet', 'in_play') THEN
+          v_failure := jsonb_build_object('status', 'unknown_account', 'leg', v_i, 'side', 'to');
+          EXIT;
+        END IF;
+        -- Credited for the first time: created once the transfer is accepted (only credited,
+        -- so it cannot make the transfer insufficient).
+        v_missing := v_missing || v_ref;
+        v_missing_amounts := v_missing_amounts || v_amount;
+        v_delta[v_from] := v_delta[v_from] - v_amount;
+        IF NOT v_from = ANY (v_touched) THEN v_touched := v_touched || v_from; END IF;
+        CONTINUE;
+      END IF;
+      v_delta[v_from] := v_delta[v_from] - v_amount;
+      v_delta[v_to] := v_delta[v_to] + v_amount;
+      IF NOT v_from = ANY (v_touched) THEN v_touched := v_touched || v_from; END IF;
+      IF NOT v_to = ANY (v_touched) THEN v_touched := v_touched || v_to; END IF;
+    END LOOP;
+    IF v_failure IS NULL THEN
+      FOREACH v_p IN ARRAY v_touched LOOP
+        IF v_kinds[v_p] IN ('wallet', 'in_play') AND v_balances[v_p] + v_delta[v_p] < 0 THEN
+          v_failure := jsonb_build_object('status', 'insufficient', 'accountId', v_ids[v_p],
+            'account', v_kinds[v_p], 'balance', v_balances[v_p], 'amount', -v_delta[v_p]);
+          EXIT;
+        END IF;
+      END LOOP;
+    END IF;
+    IF v_failure IS NOT NULL THEN
+      v_results[v_n] := v_failure;
+      CONTINUE;
+    END IF;
+
+    -- Accepted. Create the accounts credited for the first time (or lock the one a concurrent
+    -- transaction has just created).
+    FOR v_i IN 1 .. coalesce(array_length(v_missing, 1), 0) LOOP
+      v_ref := v_missing[v_i];
+      v_key := (v_ref->>'kind') || '/' || (v_ref->>'owner') || '/' || (v_ref->>'round');
       v_to := (v_index->>v_key)::int;
       IF v_to IS NULL THEN
         v_new_balance := 0;
+        v_new_version := 0;
         INSERT INTO ledger_accounts (kind, owner, round)
-        VALUES ((v_new_refs[v_i]->>'kind')::ledger_account_kind, v_new_refs[v_i]->>'owner', v_new_refs[v_i]->>'round')
+        VALUES ((v_ref->>'kind')::ledger_account_kind, v_ref->>'owner', v_ref->>'round')
         ON CONFLICT (kind, owner, round) DO NOTHING
         RETURNING id INTO v_new_id;
         IF v_new_id IS NULL THEN
-          SELECT id, balance INTO v_new_id, v_new_balance FROM ledger_accounts
-          WHERE kind = (v_new_refs[v_i]->>'kind')::ledger_account_kind
-            AND owner = v_new_refs[v_i]->>'owner' AND round = v_new_refs[v_i]->>'round'
+          SELECT id, balance, version INTO v_new_id, v_new_balance, v_new_version FROM ledger_accounts
+          WHERE kind = (v_ref->>'kind')::ledger_account_kind AND owner = v_ref->>'owner' AND round = v_ref->>'round'
           FOR UPDATE;
         END IF;
         v_ids := v_ids || v_new_id;
-        v_kinds := v_kinds || (v_new_refs[v_i]->>'kind');
+        v_kinds := v_kinds || (v_ref->>'kind');
+        v_owners := v_owners || (v_ref->>'owner');
+        v_rounds := v_rounds || (v_ref->>'round');
         v_balances := v_balances || v_new_balance;
+        v_versions := v_versions || v_new_version;
+        v_written := v_written || -1::bigint;  -- always written
         v_delta := v_delta || 0::bigint;
         v_to := array_length(v_ids, 1);
         v_index := v_index || jsonb_build_object(v_key, v_to);
         v_new_id := NULL;
       END IF;
-      v_delta[v_to] := v_delta[v_to] + v_new_amounts[v_i];
-      v_touched := v_touched || v_to;
+      v_delta[v_to] := v_delta[v_to] + v_missing_amounts[v_i];
+      IF NOT v_to = ANY (v_touched) THEN v_touched := v_touched || v_to; END IF;
     END LOOP;
 
-    WITH changed AS (
-      SELECT DISTINCT v_ids[p] AS id, v_delta[p] AS delta
-      FROM unnest(v_touched) AS p WHERE v_delta[p] <> 0
-    ), updated AS (
-      UPDATE ledger_accounts a SET balance = a.balance + c.delta, version = a.version + 1
-      FROM changed c WHERE a.id = c.id
-      RETURNING a.id, a.kind, a.owner, a.round, c.delta, a.balance, a.version
-    ), inserted AS (
-      INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, account_version)
-      SELECT v_transfer->>'id', u.id, u.delta, u.balance - u.delta, u.balance, u.version
-      FROM updated u ORDER BY u.id
-      RETURNING account_id
-    )
-    SELECT coalesce(jsonb_agg(jsonb_build_object(
-             'accountId', u.id, 'kind', u.kind, 'owner', u.owner, 'round', u.round,
-             'amount', u.delta, 'balanceBefore', u.balance - u.delta, 'balanceAfter', u.balance,
-             'version', u.version) ORDER BY u.id), '[]'::jsonb)
-    INTO v_entries
-    FROM updated u WHERE u.id IN (SELECT account_id FROM inserted);
-
-    FOREACH v_i IN ARRAY v_touched LOOP
-      v_balances[v_i] := v_balances[v_i] + v_delta[v_i];
-      v_delta[v_i] := 0;
+    -- Its entries in account id order (a few accounts: insertion sort).
+    FOR v_i IN 2 .. coalesce(array_length(v_touched, 1), 0) LOOP
+      v_p := v_touched[v_i];
+      v_j := v_i - 1;
+      WHILE v_j >= 1 AND v_ids[v_touched[v_j]] > v_ids[v_p] LOOP
+        v_touched[v_j + 1] := v_touched[v_j];
+        v_j := v_j - 1;
+      END LOOP;
+      v_touched[v_j + 1] := v_p;
     END LOOP;
+    v_entries := '[]';
+    FOREACH v_p IN ARRAY v_touched LOOP
+      CONTINUE WHEN v_delta[v_p] = 0;
+      v_versions[v_p] := v_versions[v_p] + 1;
+      e_transfers := e_transfers || v_id;
+      e_accounts := e_accounts || v_ids[v_p];
+      e_amounts := e_amounts || v_delta[v_p];
+      e_befores := e_befores || v_balances[v_p];
+      e_afters := e_afters || (v_balances[v_p] + v_delta[v_p]);
+      e_versions := e_versions || v_versions[v_p];
+      v_entries := v_entries || jsonb_build_object(
+        'accountId', v_ids[v_p], 'kind', v_kinds[v_p], 'owner', v_owners[v_p], 'round', v_rounds[v_p],
+        'amount', v_delta[v_p], 'balanceBefore', v_balances[v_p],
+        'balanceAfter', v_balances[v_p] + v_delta[v_p], 'version', v_versions[v_p]);
+      v_balances[v_p] := v_balances[v_p] + v_delta[v_p];
+    END LOOP;
+    t_ids := t_ids || v_id;
+    t_kinds := t_kinds || (v_transfer->>'kind');
+    t_rounds := t_rounds || (v_transfer->>'roundId');
+    t_bets := t_bets || (v_transfer->>'betId');
+    t_operators := t_operators || (v_transfer->>'operatorId');
+    t_reasons := t_reasons || (v_transfer->>'reason');
+    t_contents := t_contents || v_transfer;
+    v_stored := v_stored || jsonb_build_object(v_id, v_transfer);
+    v_posted := v_posted || jsonb_build_object(v_id, v_n);
     v_results[v_n] := jsonb_build_object('status', 'posted', 'entries', v_entries);
   END LOOP;
+
+  IF array_length(t_ids, 1) > 0 THEN
+    INSERT INTO ledger_transfers (id, kind, round_id, bet_id, operator_id, reason, content)
+    SELECT u.id, u.kind::ledger_transfer_kind, u.round_id, u.bet_id, u.operator_id, u.reason, u.content
+    FROM unnest(t_ids, t_kinds, t_rounds, t_bets, t_operators, t_reasons, t_contents)
+      AS u(id, kind, round_id, bet_id, operator_id, reason, content)
+    ON CONFLICT (id) DO NOTHING;
+    GET DIAGNOSTICS v_count = ROW_COUNT;
+    IF v_count <> array_length(t_ids, 1) THEN
+      -- Another transaction posted one of these ids (on other accounts) since we looked.
+      RAISE EXCEPTION 'ledger_post: a transfer id of this batch was posted concurrently; retry'
+        USING ERRCODE = 'serialization_failure';
+    END IF;
+    UPDATE ledger_accounts a SET balance = u.balance, version = u.version
+    FROM unnest(v_ids, v_balances, v_versions, v_written) AS u(id, balance, version, written)
+    WHERE a.id = u.id AND u.version <> u.written;
+    INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, account_version)
+    SELECT * FROM unnest(e_transfers, e_accounts, e_amounts, e_befores, e_afters, e_versions);
+  END IF;
   RETURN coalesce(to_jsonb(v_results), '[]'::jsonb);
 END;
 $$;
