@@ -2,10 +2,15 @@ import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 
 import { Prisma } from "@fuda/db";
+import { FudaError } from "@fuda/errors";
+import type { FudaErrorCode } from "@fuda/errors";
+
+export { FudaError };
+export type { FudaErrorCode };
 
 /**
- * Every expected failure of the domain, by code. The code decides the tRPC code (and so the
- * HTTP status) once, here; the message is for people and names the field and the rule.
+ * Every expected failure's code (from @fuda/errors) decides the tRPC code, and so the HTTP
+ * status, once, here.
  */
 const trpcCodes = {
   BAD_INPUT: "BAD_REQUEST",
@@ -13,23 +18,10 @@ const trpcCodes = {
   CONFLICT: "CONFLICT",
   FORBIDDEN: "FORBIDDEN",
   UNAUTHENTICATED: "UNAUTHORIZED",
+  // 422: the request is well formed but the wallet cannot cover it (not a client bug, not a clash).
+  INSUFFICIENT_FUNDS: "UNPROCESSABLE_CONTENT",
   DATABASE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
-} as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
-
-export type FudaErrorCode = keyof typeof trpcCodes;
-
-export class FudaError extends Error {
-  constructor(
-    readonly code: FudaErrorCode,
-    message: string,
-    /** Machine-readable details, e.g. `{ field: "bets[0].amount", rule: "max", limit: 500000 }`. */
-    readonly details: Record<string, unknown> = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = "FudaError";
-  }
-}
+} as const satisfies Record<FudaErrorCode, TRPC_ERROR_CODE_KEY>;
 
 export function toTRPCError(error: FudaError): TRPCError {
   return new TRPCError({ code: trpcCodes[error.code], message: error.message, cause: error });

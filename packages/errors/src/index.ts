@@ -1,0 +1,30 @@
+/**
+ * Every expected failure of the domain, by code. Transports map a code once to their own status
+ * (packages/api/src/errors.ts for tRPC and HTTP); the message is for people and names the field
+ * and the rule. A package of its own so that domain packages (the ledger) and the API share it
+ * without the domain depending on the API.
+ */
+export const fudaErrorCodes = [
+  "BAD_INPUT",
+  "NOT_FOUND",
+  "CONFLICT",
+  "FORBIDDEN",
+  "UNAUTHENTICATED",
+  "INSUFFICIENT_FUNDS",
+  "DATABASE_UNAVAILABLE",
+] as const;
+
+export type FudaErrorCode = (typeof fudaErrorCodes)[number];
+
+export class FudaError extends Error {
+  constructor(
+    readonly code: FudaErrorCode,
+    message: string,
+    /** Machine-readable details, e.g. `{ field: "bets[0].amount", rule: "max", limit: 500000 }`. */
+    readonly details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "FudaError";
+  }
+}
