@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { DatabaseUnavailableError, migrate, resolveDatabaseUrl } from "../src/index";
 import { readMigrations } from "../src/migrate";
+import { ensureDatabase } from "../src/resolve";
 import { createTestDatabase } from "../src/testing";
 
 async function count(url: string, sql: string): Promise<number> {
@@ -45,6 +46,23 @@ describe("resolveDatabaseUrl", () => {
       vi.stubEnv("DATABASE_URL", missing);
       const resolved = await resolveDatabaseUrl();
       expect(await count(resolved.url, "SELECT 1 AS n")).toBe(1);
+    } finally {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(
+        `DROP DATABASE IF EXISTS ${new URL(missing).pathname.slice(1)} WITH (FORCE)`,
+      );
+      await admin.end();
+      await drop();
+    }
+  });
+
+  it("several processes creating the same missing database at once all succeed", async () => {
+    const { url, drop } = await createTestDatabase();
+    const missing = url.replace(/fuda_test_\w+$/, (name) => `${name}_race`);
+    try {
+      await Promise.all([1, 2, 3, 4].map(() => ensureDatabase(missing)));
+      expect(await count(missing, "SELECT 1 AS n")).toBe(1);
     } finally {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
