@@ -21,6 +21,17 @@ async function count(url: string, sql: string): Promise<number> {
   }
 }
 
+/** Drops the database `missing` names (created by a test), through the server of `url`. */
+async function dropMissing(url: string, missing: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(missing).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 describe("resolveDatabaseUrl", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -47,12 +58,7 @@ describe("resolveDatabaseUrl", () => {
       const resolved = await resolveDatabaseUrl();
       expect(await count(resolved.url, "SELECT 1 AS n")).toBe(1);
     } finally {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(
-        `DROP DATABASE IF EXISTS ${new URL(missing).pathname.slice(1)} WITH (FORCE)`,
-      );
-      await admin.end();
+      await dropMissing(url, missing);
       await drop();
     }
   });
@@ -64,12 +70,7 @@ describe("resolveDatabaseUrl", () => {
       await Promise.all([1, 2, 3, 4].map(() => ensureDatabase(missing)));
       expect(await count(missing, "SELECT 1 AS n")).toBe(1);
     } finally {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(
-        `DROP DATABASE IF EXISTS ${new URL(missing).pathname.slice(1)} WITH (FORCE)`,
-      );
-      await admin.end();
+      await dropMissing(url, missing);
       await drop();
     }
   });
