@@ -162,6 +162,16 @@ describe("turn order and actions", () => {
     expect(legalActions(t.state, 1)).toEqual([]);
   });
 
+  it("the dealer draws nothing once no bet is open: every hand bust, the round is over", () => {
+    const t = new Table(["TH 6D"], "6C TS", "KC 5C");
+    t.deal();
+    t.act(1, "hit");
+    expect(t.of(1)).toEqual(["lose 0"]);
+    t.do({ type: "reveal" });
+    expect(t.state.phase).toBe("over");
+    expect(t.state.dealer).toEqual(cards("6C TS"));
+  });
+
   it("the dealer stands on soft 17", () => {
     const t = new Table(["TH 8D"], "6C AS");
     t.deal();
@@ -651,6 +661,28 @@ describe("dealing mistakes", () => {
     expect(t.of(2)).toEqual(["dealing mistake 25"]);
     expect(t.of(3)).toEqual(["dealing mistake 20"]);
     expect(t.state.phase).toBe("over");
+  });
+
+  it("unrecoverable while insurance is open: the insurance wins 2× too", () => {
+    const t = new Table(["9H 7D", "8H 7C"], "AC 7S");
+    t.deal();
+    t.act(1, "insurance");
+    t.do({ type: "unrecoverable", operator });
+    expect(t.of(1)).toEqual(["dealing mistake 10", "dealing mistake 20"]);
+  });
+
+  it("a dealing mistake is declared only while a dealt round is in play", () => {
+    const before = new Table(["TH 6D"], "9C 7S");
+    expect(() => before.do({ type: "unrecoverable", operator })).toThrow(
+      /unrecoverable: only while a dealt round is in play \(phase deal\)/,
+    );
+    const over = new Table(["TH 6D"], "9C 8S");
+    over.deal();
+    over.act(1, "stand");
+    over.do({ type: "reveal" });
+    expect(over.state.phase).toBe("over");
+    expect(() => over.do({ type: "improperDeal", operator })).toThrow(/phase over/);
+    expect(over.of(1)).toEqual(["lose 0"]);
   });
 
   it("unrecoverable: a 6-under already made stands instead of the WIN", () => {
