@@ -22,6 +22,7 @@ interface Service {
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
   ports?: { published: number; target: number }[];
+  user?: string;
 }
 
 /** The file as `docker-compose config` resolves it: validated, interpolated, normalized. */
@@ -113,6 +114,10 @@ describe("infra/docker/<app>.Dockerfile", () => {
       expect(runtime, app).toMatch(/^USER node$/m);
       expect(runtime, app).toMatch(/^ENV NODE_ENV=production/m);
       expect(dockerfileOf(app), app).toContain("pnpm install --prod --frozen-lockfile");
+    }
+    // Compose could override it: no service built from our images may.
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build !== undefined) expect({ name, user: service.user }).toEqual({ name });
     }
   });
 

@@ -147,6 +147,23 @@ describe("results feed (the service started as `pnpm start`)", () => {
     }
   });
 
+  it("names the missing path, and does not take /v1<anything> for the API", async () => {
+    for (const path of ["/nope", "/v1tables"]) {
+      const { status, body } = await getJson(path);
+      expect({ path, status, body }).toEqual({
+        path,
+        status: 404,
+        body: { code: "NOT_FOUND", message: `Not found: ${path}` },
+      });
+    }
+  });
+
+  it("lets browsers cache the reference's assets for an hour", async () => {
+    const response = await fetch(`${feed.url}/docs/swagger-ui.css`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
   it("answers any other method than GET and HEAD with 405 JSON and Allow, on pages and /v1", async () => {
     for (const method of ["POST", "PUT", "DELETE", "TRACE", "OPTIONS"]) {
       for (const path of ["/openapi.json", "/v1/tables", "/docs"]) {

@@ -29,4 +29,19 @@ describe("the lobby stream's payloads", () => {
       parseTables(JSON.stringify([{ ...table, limits: { player: { min: "10" } } }])),
     ).toBeUndefined();
   });
+
+  it("a table the lobby could not show right is ignored: money not in whole minor units, a missing maximum, an unknown game, a fractional countdown", () => {
+    const bad = [
+      { ...table, limits: { player: { min: 1_000.5, max: 1_000_000 } } },
+      { ...table, limits: { player: { min: 1_000 } } },
+      { ...table, game: "roulette" },
+      { ...table, countdownSeconds: 1.5 },
+    ];
+    for (const payload of bad) {
+      expect({ payload, parsed: parseTables(JSON.stringify([payload])) }).toEqual({
+        payload,
+        parsed: undefined,
+      });
+    }
+  });
 });

@@ -15,8 +15,28 @@ describe("CLI arguments", () => {
     expect(() => integerOption(parseArgs(["--rounds", "1e3"]), "rounds", 1)).toThrow(/--rounds/);
   });
 
+  it("refuses a round count too large to count exactly", () => {
+    expect(() => integerOption(parseArgs(["--rounds", "9007199254740993"]), "rounds", 1)).toThrow(
+      /--rounds must be a positive integer/,
+    );
+  });
+
+  it("an option given without its value is refused by name, not read as the next option", () => {
+    expect(() => integerOption(parseArgs(["--rounds"]), "rounds", 1)).toThrow(
+      "--rounds needs a value",
+    );
+    const parsed = parseArgs(["--json", "--rounds", "5"]);
+    expect(parsed.options.get("json")).toBe(true);
+    expect(integerOption(parsed, "rounds", 1)).toBe(5);
+  });
+
   it("refuses a seed that is not hex", () => {
     expect(() => hexOption(parseArgs(["--seed", "xyz"]), "seed")).toThrow(/--seed must be hex/);
+    expect(() => hexOption(parseArgs(["--seed="]), "seed")).toThrow(/--seed must be hex/);
+  });
+
+  it("reads a hex seed in either case and reports it in lower case", () => {
+    expect(hexOption(parseArgs(["--seed", "C0FFEE"]), "seed")).toBe("c0ffee");
   });
 
   it("refuses an option the command does not know, listing the ones it does", () => {

@@ -58,6 +58,10 @@ describe("fuda simulate pok-deng", () => {
     await expect(simulateCommand(["pok-deng", "--seed", "xyz"])).rejects.toThrow(
       /--seed must be hex/,
     );
+    // A misspelt option must not run a default simulation.
+    await expect(simulateCommand(["pok-deng", "--rounds", "100", "--sed", "ab"])).rejects.toThrow(
+      /unknown option --sed/,
+    );
   });
 
   it("reproduces its report from the same seed", () => {

@@ -72,6 +72,19 @@ describe("fuda shoe (from the repo root)", () => {
       );
     },
   );
+
+  it(
+    "without a command prints the usage and exits 1; help exits 0",
+    { timeout: 60_000 },
+    async () => {
+      const bare = await fuda([]);
+      expect(bare.code).toBe(1);
+      expect(bare.stdout).toMatch(/^usage: pnpm fuda <command>/);
+      const help = await fuda(["help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toBe(bare.stdout);
+    },
+  );
 });
 
 describe("fuda shoe new", () => {
@@ -109,7 +122,28 @@ describe("fuda shoe new", () => {
     );
     await expect(run(["new", "--suits", "6"])).rejects.toThrow(/--suits/);
     await expect(run(["new", "--decks", "2000"])).rejects.toThrow(/at most 65,535 cards/);
+    await expect(run(["new", "--jokers", "-1"])).rejects.toThrow(
+      /--jokers must be a non-negative integer/,
+    );
+    await expect(run(["new", "--seed", "01", "--nonce", "0x10"])).rejects.toThrow(
+      /--nonce must be a non-negative integer/,
+    );
     await expect(run(["shuffle"])).rejects.toThrow(/usage: shoe new/);
+  });
+
+  it("counts the jokers in the 65,535-card limit: 1,260 decks take 15 jokers, not 16", async () => {
+    // Refused by the CLI with its advice, before the shoe is built.
+    await expect(run(["new", "--decks", "1260", "--jokers", "16"])).rejects.toThrow(
+      "a shoe holds at most 65,535 cards: lower --decks or --jokers",
+    );
+    const full = await run(["new", "--decks", "1260", "--jokers", "15", "--seed", "01", "--json"]);
+    expect(fromHex((JSON.parse(full.stdout) as NewShoeOutput).reveal.cards).length).toBe(65_535);
+  });
+
+  it("the client seed is part of the shoe: another client seed, another shoe", async () => {
+    const a = await run(["new", "--seed", "ab", "--client-seed", "alice", "--json"]);
+    const b = await run(["new", "--seed", "ab", "--client-seed", "bob", "--json"]);
+    expect(a.stdout).not.toBe(b.stdout);
   });
 
   it("refuses --client-seed or --nonce without --seed rather than ignoring them", async () => {
@@ -152,6 +186,15 @@ describe("fuda shoe verify", () => {
     const noReveal = join(dir, "no-reveal.json");
     await writeFile(noReveal, JSON.stringify({ commitment: "00" }));
     await expect(run(["verify", noReveal])).rejects.toThrow(/needs \{ "commitment"/);
+    const noCards = join(dir, "no-cards.json");
+    await writeFile(noCards, JSON.stringify({ commitment: "00", reveal: { salt: "00" } }));
+    await expect(run(["verify", noCards])).rejects.toThrow(/needs \{ "commitment"/);
+    const numeric = join(dir, "numeric.json");
+    await writeFile(
+      numeric,
+      JSON.stringify({ commitment: 5, reveal: { salt: "00", cards: "01" } }),
+    );
+    await expect(run(["verify", numeric])).rejects.toThrow(/needs \{ "commitment"/);
     await expect(run(["verify"])).rejects.toThrow(/usage/);
   });
 });

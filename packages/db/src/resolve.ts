@@ -120,8 +120,9 @@ async function createDatabase(url: string): Promise<void> {
     try {
       await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(databaseName(url))}`);
     } catch (error) {
-      // Another process created it first: fine.
-      if (!hasCode(error, "42P04")) throw error;
+      // Another process created it first: fine. PostgreSQL says so with 42P04, or with 23505
+      // (unique violation on pg_database) when both CREATE DATABASE statements ran at once.
+      if (!hasCode(error, "42P04") && !hasCode(error, "23505")) throw error;
     }
   });
 }

@@ -34,6 +34,11 @@ describe("DatabaseUnavailableError", () => {
     );
     const missing = withCode('database "fuda" does not exist', "3D000");
     expect(asDatabaseUnavailable(url, missing)?.reason).toBe('database "fuda" does not exist');
+    // One line whatever the server sends: a launcher prints the message as is.
+    const detailed = withCode('database "fuda" does not exist\nDETAIL: more', "3D000");
+    expect(asDatabaseUnavailable(url, detailed)?.message).toBe(
+      'cannot connect to PostgreSQL at db.internal:5432 (database "fuda" does not exist)',
+    );
   });
 
   it("leaves other errors alone: a failing query is not an unreachable server", () => {

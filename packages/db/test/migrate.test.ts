@@ -101,6 +101,34 @@ describe("migrate", () => {
     ]);
   });
 
+  it("waits for the advisory lock prisma migrate deploy takes (72707369)", async () => {
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock(72707369)");
+      let done = false;
+      const run = migrate(database.url).then((result) => {
+        done = true;
+        return result;
+      });
+      // Our migrator queues on Prisma's lock: its request shows in pg_locks, not granted.
+      for (let tries = 0; ; tries++) {
+        const waiting = await holder.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = 72707369 AND NOT granted`,
+        );
+        if (waiting.rows.length > 0) break;
+        expect({ tries, done }).toEqual({ tries, done: false });
+        if (tries > 200) throw new Error("migrate never asked for the advisory lock");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(done).toBe(false);
+      await holder.query("SELECT pg_advisory_unlock(72707369)");
+      expect((await run).applied.length).toBeGreaterThan(0);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it("serializes concurrent runs with the advisory lock: each migration is applied once", async () => {
     const runs = await Promise.all([1, 2, 3, 4].map(() => migrate(database.url)));
     const applied = runs.flatMap((run) => run.applied);
@@ -133,6 +161,31 @@ describe("migrate with a copy of the migrations", () => {
     await expect(migrate(database.url, { migrationsDir: dir })).rejects.toThrow(
       `migration ${first!.name} was edited after it was applied`,
     );
+  });
+
+  it("accepts an LF file for a migration applied from a CRLF checkout", async () => {
+    const name = "29991231000000_crlf";
+    await cp(join(dir, (await readMigrations(dir))[0]!.name), join(dir, name), { recursive: true });
+    await writeFile(join(dir, name, "migration.sql"), `CREATE TABLE "crlf" (id INT);\r\n`);
+    expect(await migrate(database.url, { migrationsDir: dir })).toEqual({ applied: [name] });
+    await writeFile(join(dir, name, "migration.sql"), `CREATE TABLE "crlf" (id INT);\n`);
+    await expect(migrate(database.url, { migrationsDir: dir })).resolves.toEqual({ applied: [] });
+  });
+
+  it("refuses a migration prisma recorded as failed, and ignores one it rolled back", async () => {
+    const name = "20000101000000_prisma_failed";
+    await query(
+      database.url,
+      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ('x', 'x', '${name}')`,
+    );
+    await expect(migrate(database.url, { migrationsDir: dir })).rejects.toThrow(
+      `migration ${name} failed and was rolled back: recorded as failed by prisma migrate; run \`prisma migrate resolve\` first`,
+    );
+    await query(
+      database.url,
+      `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE id = 'x'`,
+    );
+    await expect(migrate(database.url, { migrationsDir: dir })).resolves.toEqual({ applied: [] });
   });
 
   it("accepts an applied migration whose line endings git turned into CRLF", async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { DatabaseUnavailableError, migrate, resolveDatabaseUrl } from "../src/index";
 import { readMigrations } from "../src/migrate";
+import { ensureDatabase } from "../src/resolve";
 import { createTestDatabase } from "../src/testing";
 
 async function count(url: string, sql: string): Promise<number> {
@@ -17,6 +18,17 @@ async function count(url: string, sql: string): Promise<number> {
     return Number(rows[0]?.n);
   } finally {
     await client.end();
+  }
+}
+
+/** Drops the database `missing` names (created by a test), through the server of `url`. */
+async function dropMissing(url: string, missing: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(missing).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
   }
 }
 
@@ -46,12 +58,19 @@ describe("resolveDatabaseUrl", () => {
       const resolved = await resolveDatabaseUrl();
       expect(await count(resolved.url, "SELECT 1 AS n")).toBe(1);
     } finally {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(
-        `DROP DATABASE IF EXISTS ${new URL(missing).pathname.slice(1)} WITH (FORCE)`,
-      );
-      await admin.end();
+      await dropMissing(url, missing);
+      await drop();
+    }
+  });
+
+  it("several processes creating the same missing database at once all succeed", async () => {
+    const { url, drop } = await createTestDatabase();
+    const missing = url.replace(/fuda_test_\w+$/, (name) => `${name}_race`);
+    try {
+      await Promise.all([1, 2, 3, 4].map(() => ensureDatabase(missing)));
+      expect(await count(missing, "SELECT 1 AS n")).toBe(1);
+    } finally {
+      await dropMissing(url, missing);
       await drop();
     }
   });

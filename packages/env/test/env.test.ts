@@ -31,6 +31,24 @@ describe("loadEnv", () => {
     );
   });
 
+  it("takes only whole ports from 1 to 65535", () => {
+    const portOf = (PORT: string) => () =>
+      loadEnv(schema, { PORT, DATABASE_URL: "postgres://x/y" });
+    expect(portOf("1")().PORT).toBe(1);
+    expect(portOf("65535")().PORT).toBe(65535);
+    expect(portOf("0")).toThrow('PORT: must be between 1 and 65535 (got "0")');
+    expect(portOf("65536")).toThrow('PORT: must be between 1 and 65535 (got "65536")');
+    expect(portOf("4000.5")).toThrow('PORT: must be a whole port number (got "4000.5")');
+  });
+
+  it("takes a whole postgres:// or postgresql:// URL and nothing around it", () => {
+    const urlOf = (DATABASE_URL: string) => () => loadEnv(schema, { DATABASE_URL });
+    expect(urlOf("postgres://x/y")().DATABASE_URL).toBe("postgres://x/y");
+    for (const bad of ["postgresql://", "xpostgres://x/y", "postgres://x/y z"]) {
+      expect(urlOf(bad)).toThrow(`DATABASE_URL: must be a postgresql:// URL (got "${bad}")`);
+    }
+  });
+
   it("reports a missing required variable", () => {
     expect(() => loadEnv(schema, {})).toThrow("invalid configuration: DATABASE_URL: is required");
   });

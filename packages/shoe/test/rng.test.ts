@@ -66,6 +66,8 @@ describe("HMAC-SHA256 DRBG", () => {
   it("refuses a seed that is not hex and a negative nonce", () => {
     expect(() => new HmacDrbg({ serverSeed: "xyz" })).toThrow(/serverSeed/);
     expect(() => new HmacDrbg({ serverSeed: "00", nonce: -1 })).toThrow(/nonce/);
+    expect(() => new HmacDrbg({ serverSeed: "00", nonce: 1.5 })).toThrow(/nonce/);
+    expect(() => new HmacDrbg({ serverSeed: "00", nonce: Number.NaN })).toThrow(/nonce/);
   });
 });
 
@@ -81,6 +83,7 @@ describe("unbiased integers and Fisher–Yates", () => {
     expect(uniformInt(rng, 1)).toBe(0);
     expect(() => uniformInt(rng, 0)).toThrow(/n must be/);
     expect(() => uniformInt(rng, 2 ** 32 + 1)).toThrow(/n must be/);
+    expect(() => uniformInt(rng, 2.5)).toThrow(/n must be/);
   });
 
   it("uniformInt redraws words at or above the largest multiple of n", () => {

@@ -105,6 +105,10 @@ describe("cut card", () => {
     expect(() =>
       newShoe({ cards, rng: rngFor(0), cutCard: { minFromEnd: 5, maxFromEnd: 4 } }),
     ).toThrow(/not valid/);
+    // 0 from the end would put the cut card after the last card, where no draw reaches it.
+    expect(() =>
+      newShoe({ cards, rng: rngFor(0), cutCard: { minFromEnd: 0, maxFromEnd: 10 } }),
+    ).toThrow(/not valid/);
   });
 });
 
@@ -146,6 +150,15 @@ describe("last round", () => {
     expect(endRound(shoe)).toBe(false);
     expect(() => endRound(shoe)).toThrow(/no round/);
     expect(startRound(shoe)).toBe(2);
+  });
+
+  it("a shoe records at most one round more than it has cards, then refuses", () => {
+    const shoe = newShoe({ cards: standardDecks(1), rng: rngFor(0) });
+    for (let r = 1; r <= 53; r++) {
+      expect(startRound(shoe)).toBe(r);
+      endRound(shoe);
+    }
+    expect(() => startRound(shoe)).toThrow(/more rounds than cards/);
   });
 });
 
@@ -206,6 +219,17 @@ describe("burns", () => {
     }).toThrow(/not a dealt position/);
   });
 
+  it("a reshuffle clears the burn marks of the previous shoe", () => {
+    const rng = rngFor(7);
+    const shoe = newShoe({ cards: standardDecks(1), rng });
+    burnFirstCard(shoe);
+    reshuffle(shoe, rng);
+    startRound(shoe);
+    for (let k = 0; k < 12; k++) draw(shoe);
+    expect(roundCards(shoe, 1).burned).toEqual(Array<boolean>(12).fill(false));
+    expect(shoeToJson(shoe).burned).toEqual([]);
+  });
+
   it("drawing from an empty shoe is refused", () => {
     const shoe = newShoe({ cards: standardDecks(1), rng: rngFor(0) });
     burn(shoe, 52);
@@ -232,6 +256,44 @@ describe("quick game reshuffle", () => {
     expect(reshuffles).toBe(3);
     expect(isPermutationOf(shoe.cards, quickGameDeck())).toBe(true);
     expect(shoe.cutCardReached).toBe(false);
+  });
+
+  it("keeps a shoe holding exactly the cards needed, reshuffles a finished one, never mid-round", () => {
+    const rng = rngFor(10);
+    const shoe = newShoe({ cards: standardDecks(1), rng });
+    burn(shoe, 46);
+    expect(reshuffleIfShort(shoe, rng, 6)).toBe(false);
+    expect(cardsLeft(shoe)).toBe(6);
+    expect(reshuffleIfShort(shoe, rng, 7)).toBe(true);
+    expect(cardsLeft(shoe)).toBe(52);
+
+    const ended = newShoe({
+      cards: standardDecks(1),
+      rng,
+      cutCard: { minFromEnd: 50, maxFromEnd: 50 },
+    });
+    startRound(ended);
+    burn(ended, 3);
+    expect(() => reshuffleIfShort(ended, rng, 6)).toThrow(/between rounds/);
+    expect(endRound(ended)).toBe(true);
+    expect(cardsLeft(ended)).toBe(49);
+    expect(reshuffleIfShort(ended, rng, 6)).toBe(true);
+    expect(ended.finished).toBe(false);
+  });
+});
+
+describe("replay", () => {
+  it("an earlier round replays only its own cards; a round not dealt is refused", () => {
+    const shoe = baccaratShoe(11);
+    startRound(shoe);
+    const first = [draw(shoe), draw(shoe)];
+    endRound(shoe);
+    startRound(shoe);
+    const second = [draw(shoe), draw(shoe), draw(shoe)];
+    expect(roundCards(shoe, 1).cards).toEqual(first);
+    expect(roundCards(shoe, 2).cards).toEqual(second);
+    expect(() => roundCards(shoe, 3)).toThrow(/round 3 has not been dealt/);
+    expect(() => roundCards(shoe, 0)).toThrow(/round 0 has not been dealt/);
   });
 });
 
@@ -280,6 +342,37 @@ describe("serialize and resume", () => {
     const twoRounds = { ...json, position: 20, round: 2, inRound: false };
     expect(shoeFromJson({ ...twoRounds, roundStarts: [11, 15] }).roundStarts[2]).toBe(15);
     expect(() => shoeFromJson({ ...twoRounds, roundStarts: [15, 11] })).toThrow(/starts before/);
+  });
+
+  it("refuses each inconsistency on its own rule, at the exact bound", () => {
+    const json = shoeToJson(baccaratShoe(1));
+    expect(() => shoeFromJson({ ...json, version: 2 as 1 })).toThrow(/unknown shoe version 2/);
+    // Past the cut card, so only the position check can refuse it.
+    const beyond = { ...json, cutCardReached: true };
+    expect(() => shoeFromJson({ ...beyond, position: 417 })).toThrow(/position is outside/);
+    expect(() => shoeFromJson({ ...json, position: 1.5 })).toThrow(/position is outside/);
+    expect(shoeFromJson({ ...beyond, position: 416 }).position).toBe(416);
+    expect(() => shoeFromJson({ ...json, cutIndex: 416 })).toThrow(/cutIndex is outside/);
+    expect(shoeFromJson({ ...json, cutIndex: 415 }).cutIndex).toBe(415);
+    const oneRound = { ...json, position: 10, round: 1, inRound: true, roundStarts: [0] };
+    expect(() => shoeFromJson({ ...oneRound, roundStarts: [11] })).toThrow(
+      /round 1 starts outside/,
+    );
+    expect(shoeFromJson({ ...oneRound, roundStarts: [10] }).roundStarts[1]).toBe(10);
+    expect(() => shoeFromJson({ ...oneRound, burned: [10] })).toThrow(/burned index 10/);
+    expect(shoeFromJson({ ...oneRound, burned: [9] }).burned[9]).toBe(1);
+  });
+
+  it("the card at the cut index has not come out while the position is on it", () => {
+    const json = shoeToJson(baccaratShoe(2));
+    expect(shoeFromJson({ ...json, position: json.cutIndex }).cutCardReached).toBe(false);
+  });
+
+  it("a burn on the last card out is kept in the JSON", () => {
+    const shoe = baccaratShoe(3);
+    draw(shoe);
+    burn(shoe);
+    expect(shoeToJson(shoe).burned).toEqual([1]);
   });
 
   it("refuses a cut-card flag that disagrees with the position (the shoe would never end)", () => {

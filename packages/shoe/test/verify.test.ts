@@ -130,6 +130,22 @@ describe("commitment", () => {
     );
     expect(fail({ ...reveal, cards: withByte(reveal.cards, 5, 0x01) })).toMatch(/hashes to/);
     expect(fail(reveal, { composition: standardDecks(6) })).toMatch(/composition/);
+    expect(fail({ ...reveal, cards: withByte(reveal.cards, 0, 0x0e) })).toMatch(
+      /byte 0 .* is no card/,
+    );
+    expect(fail({ ...reveal, cards: "01".repeat(0x10000) })).toMatch(/at most 65,535 cards/);
+  });
+
+  it("a commitment published in upper-case hex still verifies", () => {
+    const shoe = shoeFor(2);
+    expect(verifyShoe(shoeCommitment(shoe).toUpperCase(), revealShoe(shoe))).toEqual({ ok: true });
+  });
+
+  it("commits only to a 32-byte salt and a count that fits 16 bits", () => {
+    expect(() => commitShoe(new Uint8Array([1]), new Uint8Array(31))).toThrow(/salt must be 32/);
+    expect(() => commitShoe(new Uint8Array(0x10000).fill(1), new Uint8Array(32))).toThrow(
+      /at most 65,535 cards/,
+    );
   });
 });
 
@@ -172,5 +188,9 @@ describe("dealt rounds against the reveal", () => {
     expect(reason(rounds, start + 1)).toMatch(/^round 1/);
     expect(reason([{ start: start + 2, cards: [] }])).toMatch(/starts at card/);
     expect(reason([{ cards: new Array<Card>(500).fill(1) }])).toMatch(/past the end/);
+    // The whole rest of the order fits; one card more does not.
+    const rest = Array.from(fromHex(reveal.cards).subarray(start));
+    expect(reason([{ cards: rest }])).toBe("ok");
+    expect(reason([{ cards: [...rest, rest[0]!] }])).toMatch(/past the end/);
   });
 });

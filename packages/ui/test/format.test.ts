@@ -34,6 +34,7 @@ describe("betName", () => {
     expect(betName("baccarat", "playerPair")).toBe("Player Pair");
     expect(betName("baccarat", "luckySix")).toBe("Lucky Six");
     expect(betName("baccarat", "banker_natural")).toBe("Banker Natural");
+    expect(betName("pok-deng", "seat3Bonus")).toBe("Seat 3 Bonus");
   });
 
   it("names Pok Deng's per-seat bets as players know them", () => {
@@ -92,6 +93,13 @@ describe("formatCountdown", () => {
     expect(formatCountdown(20)).toBe("20 s to bet");
     expect(formatCountdown(90)).toBe("1 min 30 s to bet");
     expect(formatCountdown(0)).toBe("Deal on demand");
+    expect(formatCountdown(-5)).toBe("Deal on demand");
+  });
+
+  it("switches to minutes at exactly one minute and leaves out zero seconds", () => {
+    expect(formatCountdown(59)).toBe("59 s to bet");
+    expect(formatCountdown(60)).toBe("1 min to bet");
+    expect(formatCountdown(120)).toBe("2 min to bet");
   });
 });
 

@@ -86,6 +86,29 @@ describe("the quick game (docs/rules/quick-baccarat.md)", () => {
     expect(again.bets.banker).toBe(0);
   });
 
+  it("credits what each hand returns to the balance, winning hands included", () => {
+    const random = rng();
+    let current = newQuickGame(random);
+    let won = 0;
+    for (let hand = 0; hand < 20; hand++) {
+      const betting = clicks(clicks(current, "player", 1), "playerPair", 1);
+      const dealt = game(deal(betting, random));
+      const returned = dealt.lastHand!.settlements.reduce((sum, s) => sum + s.returned, 0);
+      if (returned > 0) won++;
+      expect(dealt.balance).toBe(current.balance - 2 * POINT + returned);
+      current = game(next(dealt));
+    }
+    expect(won).toBeGreaterThan(0);
+  });
+
+  it("Undo only before the deal, Next only after it", () => {
+    const random = rng();
+    const refused = { ok: false, violations: [{ rule: "wrongPhase" }] };
+    const betting = clicks(newQuickGame(random), "tie", 1);
+    expect(next(betting)).toMatchObject(refused);
+    expect(undo(game(deal(betting, random)))).toMatchObject(refused);
+  });
+
   it("refuses to deal with no points on the spots", () => {
     const step = deal(newQuickGame(rng()), rng());
     expect(!step.ok && step.violations[0]!.rule).toBe("noBets");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import type { BetId, Variant } from "../../src/baccarat";
 import { BET_IDS, betsOf, dealRound, settle, settleBet } from "../../src/baccarat";
-import { POINT, winnings } from "../../src/money";
+import { isWholePoints, POINT, winnings } from "../../src/money";
 import { anyCard, dealt } from "./cards";
 
 const STAKE = 10 * POINT;
@@ -147,6 +147,13 @@ describe("payout rules", () => {
 
   it("never rounds a payout: a stake that is not whole points at 0.95:1 is refused", () => {
     expect(() => winnings(1, { win: 19, per: 20 })).toThrow(/not a whole number of units/);
+  });
+
+  it("never pays a stake too large to count exactly: winnings beyond 2^53 units are refused", () => {
+    // 2^53 × 8 is a float, not an exact count of units: paying it would round the money.
+    expect(() => winnings(2 ** 53, { win: 8, per: 1 })).toThrow(/not a whole number of units/);
+    expect(isWholePoints(1e20)).toBe(false);
+    expect(isWholePoints(100 * 2 ** 40)).toBe(true);
   });
 });
 

@@ -53,6 +53,25 @@ describe("the simulator", () => {
     expect(near(6)).not.toThrow();
   });
 
+  it("reports the standard error of the mean return: Tie returns 9 or 0, so its variance is 9·rtp − rtp²", () => {
+    const { bets } = simulate({
+      variant: "commission",
+      rounds: 5_000,
+      rng: SimulationRng.fromSeed({ serverSeed: "03" }),
+    });
+    const { rtp, stdErr, rounds } = bets.tie!;
+    expect(stdErr).toBeCloseTo(Math.sqrt((9 * rtp - rtp * rtp) / rounds), 12);
+  });
+
+  it("refuses a round count that is not a positive whole number", () => {
+    const rng = SimulationRng.fromSeed({ serverSeed: "04" });
+    for (const rounds of [0, 1.5, Number.NaN]) {
+      expect(() => simulate({ variant: "commission", rounds, rng })).toThrow(
+        `rounds must be a positive integer, got ${rounds}`,
+      );
+    }
+  });
+
   it("gives the same report for the same seed", () => {
     const run = () =>
       simulate({

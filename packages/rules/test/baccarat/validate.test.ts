@@ -168,6 +168,18 @@ describe("the Player/Banker exposure cap (docs/rules/baccarat.md)", () => {
     );
     expect(validateBets(slip([{ bet: "tie", stake: points(100) }], { tableStakes }))).toEqual([]);
   });
+
+  it("refuses only a slip that adds to the leading side, even when the table is already past the cap", () => {
+    // Limits lowered during a round can leave the table past the cap: bets elsewhere still go on.
+    const tableStakes = { player: points(6000), banker: points(0) };
+    expect(validateBets(slip([{ bet: "banker", stake: points(100) }], { tableStakes }))).toEqual(
+      [],
+    );
+    expect(validateBets(slip([{ bet: "tie", stake: points(100) }], { tableStakes }))).toEqual([]);
+    expect(
+      rules(validateBets(slip([{ bet: "player", stake: points(10) }], { tableStakes }))),
+    ).toEqual([["player", "exposureCap"]]);
+  });
 });
 
 describe("the quick game's bets (docs/rules/quick-baccarat.md, Betting)", () => {

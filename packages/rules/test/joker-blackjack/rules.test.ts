@@ -29,6 +29,27 @@ describe("seats and limits", () => {
     );
     expect(() => createRound(DEFAULT_CONFIG, seats(1, [{ seat: 8 }]), shoe)).toThrow(/seat 8/);
   });
+
+  it("a bet below the table minimum is refused too", () => {
+    const config = { ...DEFAULT_CONFIG, limits: { main: { min: 5 * POINT, max: 500 * POINT } } };
+    expect(() => createRound(config, seats(1, [{ stake: 4 * POINT }]), shoe)).toThrow(
+      /seat 1: stake 4 is outside the table limits 5..500 points/,
+    );
+    expect(createRound(config, seats(1, [{ stake: 5 * POINT }]), shoe).seats).toHaveLength(1);
+  });
+
+  it("a round needs a bettor, and balances that are whole non-negative units", () => {
+    expect(() => createRound(DEFAULT_CONFIG, [], shoe)).toThrow(/needs a bettor/);
+    expect(() => createRound(DEFAULT_CONFIG, seats(1, [{ balance: -1 }]), shoe)).toThrow(
+      /seat 1: balance must be ≥ 0/,
+    );
+    expect(() => createRound(DEFAULT_CONFIG, seats(1, [{ balance: 0.5 }]), shoe)).toThrow(
+      /seat 1: balance/,
+    );
+    expect(() => createRound(DEFAULT_CONFIG, seats(1, [{ sitDownBalance: -1 }]), shoe)).toThrow(
+      /seat 1: sitDownBalance must be ≥ 0/,
+    );
+  });
 });
 
 describe("settlement records", () => {
@@ -145,6 +166,16 @@ describe("turn order and actions", () => {
     expect(legalActions(t.state, 1)).toEqual([]);
   });
 
+  it("the dealer draws nothing once no bet is open: every hand bust, the round is over", () => {
+    const t = new Table(["TH 6D"], "6C TS", "KC 5C");
+    t.deal();
+    t.act(1, "hit");
+    expect(t.of(1)).toEqual(["lose 0"]);
+    t.do({ type: "reveal" });
+    expect(t.state.phase).toBe("over");
+    expect(t.state.dealer).toEqual(cards("6C TS"));
+  });
+
   it("the dealer stands on soft 17", () => {
     const t = new Table(["TH 8D"], "6C AS");
     t.deal();
@@ -162,6 +193,16 @@ describe("turn order and actions", () => {
     expect(t.state.phase).toBe("dealer");
     t.do({ type: "draw" });
     expect(t.of(1)).toEqual(["lose 0"]);
+  });
+
+  it("a dealer who busts pays every hand still standing 2×", () => {
+    const t = new Table(["TH 8D", "9H 3D"], "6C TS", "8C");
+    t.deal();
+    t.act(1, "stand");
+    t.act(2, "stand");
+    t.do({ type: "reveal" }, { type: "draw" });
+    expect(t.of(1)).toEqual(["win 20"]);
+    expect(t.of(2)).toEqual(["win 20"]);
   });
 });
 
@@ -527,6 +568,29 @@ describe("premium hands", () => {
     expect(t.returned(1)).toBe(250);
   });
 
+  it("6-under counts a total of exactly 21: 2 2 3 4 5 5", () => {
+    expect(premium("2H 2D", "3C 4S 5H 5D", ["hit", "hit", "hit", "hit"]).of(1)).toEqual([
+      "6-under 30",
+    ]);
+  });
+
+  it("two A♠ are no Pure BJ: it takes A♠ and J♠, or a joker standing for one of them", () => {
+    const t = new Table(["AS AS", "9H 7D"], "9C 7S");
+    t.deal();
+    expect(t.of(1)).toEqual([]);
+  });
+
+  it("Last of Joker needs two real cards before the joker: joker 5 then joker pays only the 2×", () => {
+    expect(premium("JK 5D", "JK", ["hit"]).of(1)).toEqual(["joker 20"]);
+  });
+
+  it("a premium worth what the hand was already paid adds no top-up: joker 678 then a 6-under", () => {
+    const t = premium("6H 7D", "JK AC AS AD", ["hit", "hit", "hit", "hit"]);
+    expect(t.of(1)).toEqual(["joker 20", "678 10"]);
+    t.act(1, "stand");
+    expect(t.of(1)).toEqual(["joker 20", "678 10"]);
+  });
+
   it("only the highest premium pays: a flush 678 is not also a 678", () => {
     expect(premium("6H 7H", "8H", ["hit"]).settlements).toHaveLength(1);
   });
@@ -601,6 +665,28 @@ describe("dealing mistakes", () => {
     expect(t.of(2)).toEqual(["dealing mistake 25"]);
     expect(t.of(3)).toEqual(["dealing mistake 20"]);
     expect(t.state.phase).toBe("over");
+  });
+
+  it("unrecoverable while insurance is open: the insurance wins 2× too", () => {
+    const t = new Table(["9H 7D", "8H 7C"], "AC 7S");
+    t.deal();
+    t.act(1, "insurance");
+    t.do({ type: "unrecoverable", operator });
+    expect(t.of(1)).toEqual(["dealing mistake 10", "dealing mistake 20"]);
+  });
+
+  it("a dealing mistake is declared only while a dealt round is in play", () => {
+    const before = new Table(["TH 6D"], "9C 7S");
+    expect(() => before.do({ type: "unrecoverable", operator })).toThrow(
+      /unrecoverable: only while a dealt round is in play \(phase deal\)/,
+    );
+    const over = new Table(["TH 6D"], "9C 8S");
+    over.deal();
+    over.act(1, "stand");
+    over.do({ type: "reveal" });
+    expect(over.state.phase).toBe("over");
+    expect(() => over.do({ type: "improperDeal", operator })).toThrow(/phase over/);
+    expect(over.of(1)).toEqual(["lose 0"]);
   });
 
   it("unrecoverable: a 6-under already made stands instead of the WIN", () => {

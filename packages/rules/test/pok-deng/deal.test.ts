@@ -1,7 +1,14 @@
 import { HmacDrbg, parseCard, shoeFromJson, startRound, toHex } from "@fuda/shoe";
 import { describe, expect, it } from "vitest";
 
-import { REVEAL_ORDER, dealRound, openShoe, reopenShoe, seatCards } from "../../src/pok-deng";
+import {
+  REVEAL_ORDER,
+  dealRound,
+  openShoe,
+  reopenShoe,
+  roundFromDealtCards,
+  seatCards,
+} from "../../src/pok-deng";
 
 /** A shoe dealing `order` as given, the cut card just before index `cutIndex` (-1: none). */
 const stackedShoe = (order: string[], cutIndex = -1) =>
@@ -34,6 +41,15 @@ describe("Pok Deng deal", () => {
     expect(dealt.cards.banker).toEqual([parseCard("6♠"), parseCard("6♥")]);
     expect(dealt.lastRound).toBe(false);
     expect(dealRound(shoe).number).toBe(2);
+  });
+
+  it("a round is exactly 12 dealt cards", () => {
+    const dealt = oneRound.slice(1).map(parseCard);
+    expect(roundFromDealtCards(dealt).banker).toEqual([parseCard("6♠"), parseCard("6♥")]);
+    expect(() => roundFromDealtCards([...dealt, parseCard("7♥")])).toThrow(
+      "a Pok Deng round is 12 cards, got 13",
+    );
+    expect(() => roundFromDealtCards(dealt.slice(1))).toThrow("got 11");
   });
 
   it("reveals Player 1 … Player 5, then the Banker", () => {

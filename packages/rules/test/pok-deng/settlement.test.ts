@@ -182,6 +182,30 @@ describe("bet validation", () => {
     expect(violations.map((v) => v.rule)).toEqual(["UNKNOWN_SEAT", "UNKNOWN_BET"]);
     expect(violations[0]!.message).toBe("seat: seat must be 1 to 5, got 6");
   });
+
+  it("a zero stake is refused as not a positive stake, not as below the minimum", () => {
+    const violations = validateBets({ bets: [bet("seat", 0, 1)], limits, balance: 1_000_000 });
+    expect(violations.map((v) => v.rule)).toEqual(["STAKE_NOT_WHOLE_POINTS"]);
+  });
+
+  it("accepts a spot total exactly at the maximum and refuses one point more", () => {
+    const at = (stake: number) =>
+      validateBets({ bets: [bet("seatPair", stake, 2)], limits, balance: 1_000_000 });
+    expect(at(10_000)).toEqual([]);
+    expect(at(10_100).map((v) => v.rule)).toEqual(["ABOVE_MAX"]);
+  });
+
+  it("a refused negative stake does not lower what the other bets reserve", () => {
+    const violations = validateBets({
+      bets: [bet("seat", 1000, 1), bet("seat", -1000, 2)],
+      limits,
+      balance: 1000,
+    });
+    expect(violations.map((v) => v.rule)).toEqual([
+      "STAKE_NOT_WHOLE_POINTS",
+      "INSUFFICIENT_BALANCE",
+    ]);
+  });
 });
 
 const pokDengCard = fc
