@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import { readOrExit, repoRoot, spawnApp } from "@fuda/env";
+import type { Db } from "@fuda/db";
 import type { SpawnedApp } from "@fuda/env";
 
 import { readEnv } from "./env";
@@ -145,7 +146,10 @@ async function startDatabase(env: Env, platform: Lifecycle): Promise<string> {
 /** Public passwords: only ever on a developer's own embedded database. */
 async function printDemoAccounts(url: string): Promise<void> {
   const { seedDemoAccountsAt } = await import("@fuda/auth");
-  for (const demo of await seedDemoAccountsAt({ url })) {
+  const { ledgerHooks } = await import("@fuda/api");
+  // The demo player starts like any other player: the starting grant, through the ledger.
+  const hooks = (db: Db) => ledgerHooks({ db });
+  for (const demo of await seedDemoAccountsAt({ url, hooks })) {
     log(`demo ${demo.role}: ${demo.email} / ${demo.password}`);
   }
 }

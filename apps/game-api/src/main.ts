@@ -1,3 +1,4 @@
+import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
@@ -12,6 +13,7 @@ const auth = createAuth({
   secret: env.BETTER_AUTH_SECRET,
   baseURL: env.BETTER_AUTH_URL,
   trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
+  ...ledgerHooks({ db }),
 });
 
 serve(createGameApiServer({ db, auth }), {

@@ -30,6 +30,7 @@ export interface GameApiServerOptions {
 const TRPC_PREFIX = "/trpc/";
 const AUTH_PREFIX = "/api/auth/";
 const TRPC_METHODS = "GET, HEAD, POST";
+const AUTH_METHODS = "GET, HEAD, POST";
 /** How long a browser's EventSource waits before reconnecting a dropped stream, in ms. */
 const SSE_RETRY_MS = 3_000;
 
@@ -189,6 +190,19 @@ export function createGameApiServer({
         fail(target.path, failure);
       });
     } else if (target.path.startsWith(AUTH_PREFIX) && authHandler !== undefined) {
+      // better-auth builds the request's URL from the Host header: one that is no host (`[`,
+      // a port past 65535) would fail it as an unexpected error.
+      if (!URL.canParse(`http://${req.headers.host ?? ""}/`)) {
+        sendAuthError(res, 400, "BAD_REQUEST", "the Host header must be a host name and port");
+        return;
+      }
+      if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
+        res.setHeader("allow", AUTH_METHODS);
+        sendAuthError(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`);
+        return;
+      }
+      // Answered as GET; node leaves the body out of a HEAD response by itself.
+      if (req.method === "HEAD") req.method = "GET";
       authHandler(req, res).catch((failure: unknown) => {
         fail(target.path, failure, sendAuthError);
       });

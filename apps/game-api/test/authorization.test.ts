@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { appRouter } from "@fuda/api";
+import { reserve, STARTING_GRANT } from "@fuda/ledger";
 
 import type { Browser, GameApi } from "./http";
 import { signInAs, signUp, startGameApi } from "./http";
@@ -28,6 +29,14 @@ const everyone: Record<Caller, Answer> = {
   admin: "allowed",
   partner: "allowed",
 };
+const playersOnly: Record<Caller, Answer> = {
+  anonymous: "UNAUTHORIZED",
+  player: "allowed",
+  anotherPlayer: "allowed",
+  operator: "FORBIDDEN",
+  admin: "FORBIDDEN",
+  partner: "FORBIDDEN",
+};
 const adminsOnly: Record<Caller, Answer> = {
   anonymous: "UNAUTHORIZED",
   player: "FORBIDDEN",
@@ -40,6 +49,8 @@ const adminsOnly: Record<Caller, Answer> = {
 let api: GameApi;
 const browsers = {} as Record<Caller, Browser>;
 const ids = {} as Record<Caller, string | undefined>;
+const expectedBalance = {} as Record<Caller, number>;
+const expectedTransfers = {} as Record<Caller, string[]>;
 
 async function newKeyId(): Promise<string> {
   const created = await browsers.admin.trpc("mutation", "admin.partnerKeys.create", {
@@ -59,6 +70,21 @@ const matrix: Record<string, Row> = {
     check: (caller, data) => {
       const { actor } = data as { actor: { kind: string; userId?: string } };
       expect(actor.userId).toBe(ids[caller]);
+    },
+  },
+  "wallet.balance": {
+    answers: playersOnly,
+    // Each player sees their own wallet: the other player's differs by what the player staked.
+    check: (caller, data) => {
+      expect((data as { balance: number }).balance).toBe(expectedBalance[caller]);
+    },
+  },
+  "wallet.history": {
+    answers: playersOnly,
+    input: () => ({}),
+    check: (caller, data) => {
+      const { entries } = data as { entries: { transferId: string }[] };
+      expect(entries.map((entry) => entry.transferId)).toEqual(expectedTransfers[caller]);
     },
   },
   "admin.partnerKeys.create": {
@@ -89,6 +115,12 @@ beforeAll(async () => {
   for (const caller of callers) {
     ids[caller] = ((await browsers[caller].actor()) as { userId?: string }).userId;
   }
+  // The two players' wallets differ: a leak of one into the other's answer would show.
+  await reserve(api.db, { playerId: ids.player!, roundId: "matrix", betId: "b1", amount: 700 });
+  expectedBalance.player = STARTING_GRANT - 700;
+  expectedBalance.anotherPlayer = STARTING_GRANT;
+  expectedTransfers.player = ["reserve/matrix/b1", `grant/welcome/${ids.player!}`];
+  expectedTransfers.anotherPlayer = [`grant/welcome/${ids.anotherPlayer!}`];
 });
 afterAll(() => api.stop());
 

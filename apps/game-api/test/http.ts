@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from "node:net";
 
+import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import type { GuestUpgrade } from "@fuda/auth";
 import { createTestDatabase } from "@fuda/db/testing";
@@ -114,16 +115,20 @@ export async function startGameApi() {
   const database = await createTestDatabase();
   const playersCreated: string[] = [];
   const guestsUpgraded: GuestUpgrade[] = [];
+  // The game API's own hooks (the ledger's grant and carry-over), recorded on the way.
+  const ledger = ledgerHooks({ db: database.db });
   const auth = createAuth({
     db: database.db,
     secret: "test-secret-test-secret-test-secret",
     baseURL: "http://127.0.0.1",
     trustedOrigins: [WEB_ORIGIN],
-    onPlayerCreated: (userId) => {
+    onPlayerCreated: async (userId) => {
       playersCreated.push(userId);
+      await ledger.onPlayerCreated(userId);
     },
-    onGuestUpgraded: (upgrade) => {
+    onGuestUpgraded: async (upgrade) => {
       guestsUpgraded.push(upgrade);
+      await ledger.onGuestUpgraded(upgrade);
     },
   });
   const server = createGameApiServer({ db: database.db, auth });

@@ -85,6 +85,26 @@ describe("what the game API serves, by path", () => {
       expect((await raw("GET", target)).status, target).toBe(404);
     }
   });
+
+  it("the accounts answer other methods with 405 and Allow, and HEAD like GET", async () => {
+    for (const method of ["TRACE", "PUT", "PROPFIND"]) {
+      const answer = await raw(method, "/api/auth/get-session");
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe("GET, HEAD, POST");
+    }
+    const head = await raw("HEAD", "/api/auth/ok");
+    expect(head).toMatchObject({ status: 200, body: "" });
+  });
+
+  it("a Host header that is no host is refused with 400 by the accounts, never a failure", async () => {
+    for (const host of ["[", "x:99999"]) {
+      const answer = await rawRequest(origin, "GET", "/api/auth/get-session", {
+        headers: { host },
+      });
+      expect(answer.status, host).toBe(400);
+      expect(JSON.parse(answer.body), host).toMatchObject({ code: "BAD_REQUEST" });
+    }
+  });
 });
 
 describe("limits", () => {

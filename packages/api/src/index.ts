@@ -17,6 +17,7 @@ export { createContext, type Context, type CreateContextOptions } from "./contex
 export type { Actor } from "@fuda/auth";
 export { FudaError, RETRY_AFTER_SECONDS, type FudaErrorCode } from "./errors";
 export { listTables, watchTables } from "./domain/tables";
+export { ledgerHooks } from "./domain/wallet";
 export {
   gameNames,
   statusNames,

@@ -56,14 +56,15 @@ export async function seedDemoAccounts({
 
 /**
  * For the launcher: seeds the demo accounts of the database at `url` with its own client.
- * `hooks` are the game API's, so that the demo player starts like any other player.
+ * `hooks` makes the game API's hooks on that client, so that the demo player starts like any
+ * other player.
  */
 export async function seedDemoAccountsAt({
   url,
-  hooks = {},
+  hooks = () => ({}),
 }: {
   url: string;
-  hooks?: Pick<CreateAuthOptions, "onPlayerCreated" | "onGuestUpgraded">;
+  hooks?: (db: Db) => Pick<CreateAuthOptions, "onPlayerCreated" | "onGuestUpgraded">;
 }): Promise<readonly DemoAccount[]> {
   const db = createDb(url);
   try {
@@ -74,7 +75,7 @@ export async function seedDemoAccountsAt({
       secret,
       baseURL: "http://127.0.0.1",
       trustedOrigins: [],
-      ...hooks,
+      ...hooks(db),
     });
     return await seedDemoAccounts({ auth, db });
   } finally {

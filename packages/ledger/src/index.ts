@@ -3,6 +3,8 @@ export type { AccountKind, AccountRef, LedgerClient } from "./accounts";
 export {
   adjust,
   adjustRequest,
+  carryOver,
+  carryOverRequest,
   grant,
   grantRequest,
   refund,
@@ -13,7 +15,14 @@ export {
   settleRequest,
   STARTING_GRANT,
 } from "./operations";
-export type { AdjustInput, GrantInput, RefundInput, ReserveInput, SettleInput } from "./operations";
+export type {
+  AdjustInput,
+  CarryOverInput,
+  GrantInput,
+  RefundInput,
+  ReserveInput,
+  SettleInput,
+} from "./operations";
 export { balance, checkBooks, history, HISTORY_MAX_LIMIT } from "./queries";
 export type { AccountDifference, Books, HistoryEntry, HistoryPage } from "./queries";
 export { transfer, transferMany } from "./transfer";

@@ -154,6 +154,45 @@ export function grantRequest(input: GrantInput): TransferRequest {
   };
 }
 
+export interface CarryOverInput {
+  /** The guest whose wallet is emptied. */
+  fromPlayerId: string;
+  /** The account the guest signed up as. */
+  toPlayerId: string;
+  amount: number;
+}
+
+/** A guest's points follow them to the account they sign up as: the whole wallet, once. */
+export function carryOverRequest(input: CarryOverInput): TransferRequest {
+  const fromPlayerId = checkText(input.fromPlayerId, "fromPlayerId");
+  const toPlayerId = checkText(input.toPlayerId, "toPlayerId");
+  const amount = checkAmount(input.amount, "amount");
+  return {
+    id: `carry_over/${fromPlayerId}`,
+    kind: "carry_over",
+    legs: [{ from: account.wallet(fromPlayerId), to: account.wallet(toPlayerId), amount }],
+    accountFields: { wallet: "fromPlayerId" },
+  };
+}
+
+/**
+ * Moves a guest's whole wallet to their new account; `null` when it holds nothing. Run it in a
+ * transaction: the wallet row is locked while its balance is read, so no bet slips in between.
+ */
+export async function carryOver(
+  tx: LedgerClient,
+  input: Omit<CarryOverInput, "amount">,
+): Promise<Transfer | null> {
+  const fromPlayerId = checkText(input.fromPlayerId, "fromPlayerId");
+  const rows = await tx.$queryRaw<{ balance: bigint }[]>`
+    SELECT balance FROM ledger_accounts
+    WHERE kind = 'wallet' AND owner = ${fromPlayerId} AND round = ''
+    FOR UPDATE`;
+  const amount = Number(rows[0]?.balance ?? 0n);
+  if (amount === 0) return null;
+  return transfer(tx, carryOverRequest({ ...input, amount }));
+}
+
 export const reserve = async (tx: LedgerClient, input: ReserveInput): Promise<Transfer> =>
   transfer(tx, reserveRequest(input));
 export const settle = async (tx: LedgerClient, input: SettleInput): Promise<Transfer> =>

@@ -4,7 +4,7 @@ import { accountKey, accountRef } from "./accounts";
 import type { AccountKey, AccountKind, AccountRef, LedgerClient } from "./accounts";
 import { badInput, checkAmount, checkText, MAX_REASON_LENGTH } from "./validate";
 
-export type TransferKind = "grant" | "reserve" | "settle" | "refund" | "adjust";
+export type TransferKind = "grant" | "reserve" | "settle" | "refund" | "adjust" | "carry_over";
 
 /** `amount` minor units move from one account to another. */
 export interface Leg {
@@ -55,7 +55,14 @@ export interface Transfer {
 
 export type TransferOutcome = { ok: true; transfer: Transfer } | { ok: false; error: FudaError };
 
-const transferKinds = new Set<TransferKind>(["grant", "reserve", "settle", "refund", "adjust"]);
+const transferKinds = new Set<TransferKind>([
+  "grant",
+  "reserve",
+  "settle",
+  "refund",
+  "adjust",
+  "carry_over",
+]);
 const accountKinds = new Set<AccountKind>(["wallet", "in_play", "house", "grants"]);
 
 /** What `ledger_post` stores as the transfer's content: every key present, in one shape. */

@@ -25,7 +25,7 @@ export const walletHistoryOutput = z.object({
     z.object({
       id: z.string(),
       transferId: z.string(),
-      kind: z.enum(["grant", "reserve", "settle", "refund", "adjust"]),
+      kind: z.enum(["grant", "reserve", "settle", "refund", "adjust", "carry_over"]),
       roundId: z.string().nullable(),
       betId: z.string().nullable(),
       reason: z.string().nullable(),

@@ -8,6 +8,7 @@ import { failure, ledgerRows } from "./helpers";
 import {
   adjust,
   balance,
+  carryOver,
   checkBooks,
   grant,
   history,
@@ -151,5 +152,24 @@ describe("a player's history", () => {
   it("shows only the player's own wallet", async () => {
     const page = await history({ db: database.db, playerId: "nobody" });
     expect(page).toEqual({ entries: [], nextCursor: null });
+  });
+});
+
+describe("a guest's points follow them to the account they sign up as", () => {
+  it("carries the whole wallet over once, and nothing from an empty one", async () => {
+    await grant(database.db, { playerId: "guest-gil" });
+    await reserve(database.db, { playerId: "guest-gil", roundId: "c", betId: "b1", amount: 300 });
+    const moved = await carryOver(database.db, { fromPlayerId: "guest-gil", toPlayerId: "gil" });
+    expect(moved).toMatchObject({ id: "carry_over/guest-gil", kind: "carry_over" });
+    expect(await balance({ db: database.db, playerId: "gil" })).toBe(STARTING_GRANT - 300);
+    expect(await balance({ db: database.db, playerId: "guest-gil" })).toBe(0);
+
+    // A repeat finds the guest's wallet empty: nothing moves twice.
+    expect(await carryOver(database.db, { fromPlayerId: "guest-gil", toPlayerId: "gil" })).toBe(
+      null,
+    );
+    expect(await carryOver(database.db, { fromPlayerId: "nobody", toPlayerId: "gil" })).toBe(null);
+    expect(await balance({ db: database.db, playerId: "gil" })).toBe(STARTING_GRANT - 300);
+    expect((await checkBooks(database.db)).clean).toBe(true);
   });
 });

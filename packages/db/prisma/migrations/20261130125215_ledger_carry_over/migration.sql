@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "ledger_transfer_kind" ADD VALUE 'carry_over';
