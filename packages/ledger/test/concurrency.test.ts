@@ -13,8 +13,9 @@ let database: TestDatabase;
 let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
-  // Enough connections that many reservations really run at once in PostgreSQL.
-  db = createDb(database.url, { poolSize: 40 });
+  // Enough connections that many reservations really run at once in PostgreSQL, and few enough
+  // to leave most of a default server's 100 to the other test processes running beside it.
+  db = createDb(database.url, { poolSize: 20 });
 });
 afterAll(async () => {
   await db.$disconnect();
