@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseTables } from "../src/lobby-stream";
 
 const table = {
-  id: "t1",
+  id: "6f1c2b1e-8d1a-4a3e-9b55-2f0f6a3c9d10",
   slug: "baccarat-a",
   game: "baccarat",
   variant: "commission",
