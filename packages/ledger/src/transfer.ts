@@ -65,7 +65,10 @@ const transferKinds = new Set<TransferKind>([
 ]);
 const accountKinds = new Set<AccountKind>(["wallet", "in_play", "house", "grants"]);
 
-/** What `ledger_post` stores as the transfer's content: every key present, in one shape. */
+/**
+ * What `ledger_post` receives; the hash of its JSON (every key present, in one shape) is the
+ * transfer's content, which tells a replay from a clash.
+ */
 interface Posting {
   id: string;
   kind: TransferKind;
@@ -195,9 +198,21 @@ export async function transferMany(
     }
   });
   if (postings.length > 0) {
-    const batch = JSON.stringify(postings.map(({ posting }) => posting));
+    const batch = postings.map(({ posting }) => posting);
+    const legs = batch.flatMap((posting) => posting.legs);
+    const firstLegs = [1];
+    for (const posting of batch) firstLegs.push(firstLegs.at(-1)! + posting.legs.length);
+    const column = <T>(pick: (posting: Posting) => T) => batch.map(pick);
     const [row] = await tx.$queryRaw<{ results: PostResult[] }[]>`
-      SELECT ledger_post(${batch}::jsonb) AS results`;
+      SELECT ledger_post(
+        ${column((p) => p.id)}::text[], ${column((p) => p.kind)}::text[],
+        ${column((p) => p.roundId)}::text[], ${column((p) => p.betId)}::text[],
+        ${column((p) => p.operatorId)}::text[], ${column((p) => p.reason)}::text[],
+        ${column((p) => JSON.stringify(p))}::text[], ${firstLegs}::int[],
+        ${legs.map((l) => l.from.kind)}::text[], ${legs.map((l) => l.from.owner)}::text[],
+        ${legs.map((l) => l.from.round)}::text[], ${legs.map((l) => l.to.kind)}::text[],
+        ${legs.map((l) => l.to.owner)}::text[], ${legs.map((l) => l.to.round)}::text[],
+        ${legs.map((l) => l.amount)}::bigint[]) AS results`;
     postings.forEach(({ index, posting }, i) => {
       outcomes[index] = outcome(requests[index]!, posting, row!.results[i]!);
     });
