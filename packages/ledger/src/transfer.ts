@@ -66,10 +66,10 @@ const transferKinds = new Set<TransferKind>([
 const accountKinds = new Set<AccountKind>(["wallet", "in_play", "house", "grants"]);
 
 /**
- * What `ledger_post` receives; the hash of its JSON (every key present, in one shape) is the
- * transfer's content, which tells a replay from a clash.
+ * What `ledger_post` receives: every key present, in one shape; the hash of its `contentText`
+ * tells a replay from a clash.
  */
-interface Posting {
+export interface Posting {
   id: string;
   kind: TransferKind;
   roundId: string | null;
@@ -120,6 +120,27 @@ function toPosting(request: TransferRequest): Posting {
     reason: optionalText(request.reason, "reason", MAX_REASON_LENGTH),
     legs,
   };
+}
+
+const text = (value: string | null) => JSON.stringify(value);
+const accountText = ({ kind, owner, round }: AccountKey) =>
+  `{"kind": ${text(kind)}, "owner": ${text(owner)}, "round": ${text(round)}}`;
+
+/**
+ * The posting as PostgreSQL prints it as jsonb (keys by length, then bytes; `", "` and `": "`
+ * between them), which `ledger_post` hashes without parsing it: the transfers posted before the
+ * hash replaced the stored content were hashed from that print (test/migration.test.ts).
+ */
+export function contentText(posting: Posting): string {
+  const legs = posting.legs.map(
+    (leg) =>
+      `{"to": ${accountText(leg.to)}, "from": ${accountText(leg.from)}, "amount": ${leg.amount}}`,
+  );
+  return (
+    `{"id": ${text(posting.id)}, "kind": ${text(posting.kind)}, "legs": [${legs.join(", ")}], ` +
+    `"betId": ${text(posting.betId)}, "reason": ${text(posting.reason)}, ` +
+    `"roundId": ${text(posting.roundId)}, "operatorId": ${text(posting.operatorId)}}`
+  );
 }
 
 type PostResult =
@@ -208,7 +229,7 @@ export async function transferMany(
         ${column((p) => p.id)}::text[], ${column((p) => p.kind)}::text[],
         ${column((p) => p.roundId)}::text[], ${column((p) => p.betId)}::text[],
         ${column((p) => p.operatorId)}::text[], ${column((p) => p.reason)}::text[],
-        ${column((p) => JSON.stringify(p))}::text[], ${firstLegs}::int[],
+        ${column(contentText)}::text[], ${firstLegs}::int[],
         ${legs.map((l) => l.from.kind)}::text[], ${legs.map((l) => l.from.owner)}::text[],
         ${legs.map((l) => l.from.round)}::text[], ${legs.map((l) => l.to.kind)}::text[],
         ${legs.map((l) => l.to.owner)}::text[], ${legs.map((l) => l.to.round)}::text[],

@@ -1,12 +1,14 @@
 /**
  * The migration that replaced a transfer's stored content by a hash of it keeps the transfers
- * posted before it idempotent: replaying one is still a replay, other content still a CONFLICT.
+ * posted before it idempotent: replaying one is still a replay, other content still a CONFLICT,
+ * because the ledger hashes a posting as PostgreSQL prints it as jsonb.
  */
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
@@ -16,6 +18,8 @@ import { testServerUrl } from "@fuda/db/testing";
 import { FudaError } from "@fuda/errors";
 
 import { balance, checkBooks, grant, STARTING_GRANT } from "../src";
+import { contentText } from "../src/transfer";
+import type { Posting } from "../src/transfer";
 import { failure } from "./helpers";
 
 const HASH_MIGRATION = "_ledger_post_faster";
@@ -92,4 +96,54 @@ it("a transfer posted with its content stored replays after the migration, and o
   expect(error).toMatchObject({ code: "CONFLICT" });
   expect(await balance({ db, playerId: "ana" })).toBe(STARTING_GRANT);
   expect(await checkBooks(db)).toMatchObject({ clean: true });
+});
+
+// Characters JSON escapes, and any other (a whole grapheme: no lone surrogate, no NUL, which
+// PostgreSQL text cannot hold).
+const unit = fc.oneof(
+  fc.constantFrom(
+    '"',
+    "\\",
+    "/",
+    "\n",
+    "\t",
+    "\b",
+    "\f",
+    "\r",
+    "\u0001",
+    "\u001f",
+    "\u007f",
+    "é",
+    "札",
+  ),
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }).filter((c) => !c.includes("\u0000")),
+);
+const someText = fc.string({ unit, maxLength: 12 });
+const key = fc.record({
+  kind: fc.constantFrom("wallet" as const, "in_play" as const, "house" as const),
+  owner: someText,
+  round: someText,
+});
+const posting: fc.Arbitrary<Posting> = fc.record({
+  id: someText,
+  kind: fc.constantFrom("grant" as const, "reserve" as const, "adjust" as const),
+  roundId: fc.option(someText),
+  betId: fc.option(someText),
+  operatorId: fc.option(someText),
+  reason: fc.option(someText),
+  legs: fc.array(fc.record({ from: key, to: key, amount: fc.maxSafeNat() }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+});
+
+it("a posting's content text is exactly what jsonb prints for it", async () => {
+  const samples = fc.sample(posting, { numRuns: 300, seed: 7 });
+  const texts = samples.map(contentText);
+  const [row] = await db.$queryRaw<{ printed: string[] }[]>`
+    SELECT array_agg(t::jsonb::text ORDER BY n) AS printed
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, n)`;
+  expect(row!.printed).toEqual(texts);
+  // And it is the posting itself.
+  expect(texts.map((t) => JSON.parse(t) as unknown)).toEqual(samples);
 });

@@ -10,17 +10,17 @@ ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_account_id_fkey";
 -- DropForeignKey
 ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_transfer_id_fkey";
 
--- The content hash: SHA-256 of the content's canonical jsonb text. Transfers already posted get
--- the hash of their stored content, so replaying them still tells a replay from a clash; the
--- append-only trigger is lifted for this one statement of the migration.
-CREATE FUNCTION ledger_content_hash(p_content jsonb) RETURNS bytea LANGUAGE sql IMMUTABLE STRICT AS $$
-  SELECT sha256(convert_to(p_content::text, 'UTF8'));
+-- The content hash: SHA-256 of the content as jsonb prints it (packages/ledger writes it in that
+-- form). Transfers already posted get the hash of their stored content, so replaying them still
+-- tells a replay from a clash; the append-only trigger is lifted for this one statement.
+CREATE FUNCTION ledger_content_hash(p_content text) RETURNS bytea LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT sha256(convert_to(p_content, 'UTF8'));
 $$;
 
 -- AlterTable
 ALTER TABLE "ledger_transfers" ADD COLUMN "content_hash" BYTEA;
 ALTER TABLE "ledger_transfers" DISABLE TRIGGER "ledger_transfers_append_only";
-UPDATE "ledger_transfers" SET "content_hash" = ledger_content_hash("content");
+UPDATE "ledger_transfers" SET "content_hash" = ledger_content_hash("content"::text);
 ALTER TABLE "ledger_transfers" ENABLE TRIGGER "ledger_transfers_append_only";
 ALTER TABLE "ledger_transfers" ALTER COLUMN "content_hash" SET NOT NULL,
 DROP COLUMN "content";
@@ -44,7 +44,7 @@ $$;
 
 -- Posts a batch of n transfers in the caller's transaction, in one round trip (validated by
 -- packages/ledger). Transfer i is p_ids[i], p_kinds[i], p_round_ids[i], p_bet_ids[i],
--- p_operator_ids[i], p_reasons[i], p_contents[i] (its request as JSON text, hashed); its legs
+-- p_operator_ids[i], p_reasons[i], p_contents[i] (its request as jsonb prints it, hashed); its legs
 -- are p_first_legs[i] .. p_first_legs[i + 1] - 1 of the leg arrays (p_first_legs has n + 1
 -- items), each moving p_amounts[l] from account (p_from_kinds[l], p_from_owners[l],
 -- p_from_rounds[l]) to account (p_to_kinds[l], p_to_owners[l], p_to_rounds[l]). Output: one
@@ -110,22 +110,21 @@ BEGIN
     RETURN '[]'::jsonb;
   END IF;
   -- Find the accounts by their key one at a time (an index lookup each, whatever the plan
-  -- cache guesses about the batch's size), then lock them in id order.
-  SELECT array_agg(found.id) INTO a_ids
-  FROM (SELECT DISTINCT k.kind::ledger_account_kind AS kind, k.owner, k.round
-        FROM unnest(p_from_kinds || p_to_kinds, p_from_owners || p_to_owners,
-                    p_from_rounds || p_to_rounds) AS k(kind, owner, round)) ref
-  CROSS JOIN LATERAL (SELECT a.id FROM ledger_accounts a
-                      WHERE a.kind = ref.kind AND a.owner = ref.owner AND a.round = ref.round
-                      LIMIT 1) found;
+  -- cache guesses about the batch's size) and lock them in id order.
   SELECT coalesce(array_agg(l.id), '{}'), coalesce(array_agg(l.kind), '{}'),
          coalesce(array_agg(l.owner), '{}'), coalesce(array_agg(l.round), '{}'),
          coalesce(array_agg(l.balance), '{}'), coalesce(array_agg(l.version), '{}')
   INTO a_ids, a_kinds, a_owners, a_rounds, a_balances, a_versions
   FROM (SELECT a.id, a.kind::text AS kind, a.owner, a.round, a.balance, a.version
-        FROM ledger_accounts a WHERE a.id = ANY (coalesce(a_ids, '{}'))
+        FROM (SELECT DISTINCT k.kind::ledger_account_kind AS kind, k.owner, k.round
+              FROM unnest(p_from_kinds || p_to_kinds, p_from_owners || p_to_owners,
+                          p_from_rounds || p_to_rounds) AS k(kind, owner, round)) ref
+        CROSS JOIN LATERAL (SELECT x.id FROM ledger_accounts x
+                            WHERE x.kind = ref.kind AND x.owner = ref.owner AND x.round = ref.round
+                            LIMIT 1) found
+        JOIN ledger_accounts a ON a.id = found.id
         ORDER BY a.id
-        FOR UPDATE) l;
+        FOR UPDATE OF a) l;
   v_locked := coalesce(array_length(a_ids, 1), 0);
   a_written := a_versions;
   a_delta := array_fill(0::bigint, ARRAY[v_locked]);
@@ -141,7 +140,7 @@ BEGIN
     ON t.kind = leg.to_kind AND t.owner = leg.to_owner AND t.round = leg.to_round;
 
   -- Each transfer's content hash, and the first transfer of the batch with its id.
-  SELECT array_agg(ledger_content_hash(c.content::jsonb) ORDER BY c.n), array_agg(c.first ORDER BY c.n)
+  SELECT array_agg(ledger_content_hash(c.content) ORDER BY c.n), array_agg(c.first ORDER BY c.n)
   INTO v_hashes, v_first
   FROM (SELECT u.content, u.n, min(u.n) OVER (PARTITION BY u.id) AS first
         FROM unnest(p_ids, p_contents) WITH ORDINALITY AS u(id, content, n)) c;
