@@ -126,12 +126,17 @@ export interface Books {
   accounts: AccountDifference[];
   /** Transfers whose entries do not sum to 0. */
   transfers: { transferId: string; sum: number }[];
+  /**
+   * Entries whose account or transfer does not exist (the tables have no foreign keys:
+   * `ledger_post` is the only writer, docs/ledger.md).
+   */
+  orphans: { entryId: number; accountId: number; transferId: string }[];
 }
 
 /**
  * Audits the whole ledger in one statement (one snapshot): every account's balance is the sum
  * of its entries and its version their count, every transfer's entries sum to 0, and so all
- * balances sum to 0. Returns what differs.
+ * balances sum to 0; every entry's account and transfer exist. Returns what differs.
  */
 export async function checkBooks(db: LedgerClient): Promise<Books> {
   const [row] = await db.$queryRaw<{ books: Omit<Books, "clean"> }[]>`
@@ -151,11 +156,20 @@ export async function checkBooks(db: LedgerClient): Promise<Books> {
         FROM accounts WHERE balance <> entries_sum OR version <> entries_count),
       'transfers', (SELECT coalesce(jsonb_agg(jsonb_build_object('transferId', transfer_id, 'sum', total)), '[]')
         FROM (SELECT transfer_id, sum(amount) AS total FROM ledger_entries
-              GROUP BY transfer_id HAVING sum(amount) <> 0) unbalanced)
+              GROUP BY transfer_id HAVING sum(amount) <> 0) unbalanced),
+      'orphans', (SELECT coalesce(jsonb_agg(jsonb_build_object(
+          'entryId', e.id, 'accountId', e.account_id, 'transferId', e.transfer_id) ORDER BY e.id), '[]')
+        FROM ledger_entries e
+        WHERE NOT EXISTS (SELECT FROM ledger_accounts a WHERE a.id = e.account_id)
+           OR NOT EXISTS (SELECT FROM ledger_transfers t WHERE t.id = e.transfer_id))
     ) AS books`;
   const books = row!.books;
   return {
-    clean: books.total === 0 && books.accounts.length === 0 && books.transfers.length === 0,
+    clean:
+      books.total === 0 &&
+      books.accounts.length === 0 &&
+      books.transfers.length === 0 &&
+      books.orphans.length === 0,
     ...books,
   };
 }

@@ -65,8 +65,11 @@ const transferKinds = new Set<TransferKind>([
 ]);
 const accountKinds = new Set<AccountKind>(["wallet", "in_play", "house", "grants"]);
 
-/** What `ledger_post` stores as the transfer's content: every key present, in one shape. */
-interface Posting {
+/**
+ * What `ledger_post` receives: every key present, in one shape; the hash of its `contentText`
+ * tells a replay from a clash.
+ */
+export interface Posting {
   id: string;
   kind: TransferKind;
   roundId: string | null;
@@ -117,6 +120,27 @@ function toPosting(request: TransferRequest): Posting {
     reason: optionalText(request.reason, "reason", MAX_REASON_LENGTH),
     legs,
   };
+}
+
+const text = (value: string | null) => JSON.stringify(value);
+const accountText = ({ kind, owner, round }: AccountKey) =>
+  `{"kind": ${text(kind)}, "owner": ${text(owner)}, "round": ${text(round)}}`;
+
+/**
+ * The posting as PostgreSQL prints it as jsonb (keys by length, then bytes; `", "` and `": "`
+ * between them), which `ledger_post` hashes without parsing it: the transfers posted before the
+ * hash replaced the stored content were hashed from that print (test/migration.test.ts).
+ */
+export function contentText(posting: Posting): string {
+  const legs = posting.legs.map(
+    (leg) =>
+      `{"to": ${accountText(leg.to)}, "from": ${accountText(leg.from)}, "amount": ${leg.amount}}`,
+  );
+  return (
+    `{"id": ${text(posting.id)}, "kind": ${text(posting.kind)}, "legs": [${legs.join(", ")}], ` +
+    `"betId": ${text(posting.betId)}, "reason": ${text(posting.reason)}, ` +
+    `"roundId": ${text(posting.roundId)}, "operatorId": ${text(posting.operatorId)}}`
+  );
 }
 
 type PostResult =
@@ -195,9 +219,21 @@ export async function transferMany(
     }
   });
   if (postings.length > 0) {
-    const batch = JSON.stringify(postings.map(({ posting }) => posting));
+    const batch = postings.map(({ posting }) => posting);
+    const legs = batch.flatMap((posting) => posting.legs);
+    const firstLegs = [1];
+    for (const posting of batch) firstLegs.push(firstLegs.at(-1)! + posting.legs.length);
+    const column = <T>(pick: (posting: Posting) => T) => batch.map(pick);
     const [row] = await tx.$queryRaw<{ results: PostResult[] }[]>`
-      SELECT ledger_post(${batch}::jsonb) AS results`;
+      SELECT ledger_post(
+        ${column((p) => p.id)}::text[], ${column((p) => p.kind)}::text[],
+        ${column((p) => p.roundId)}::text[], ${column((p) => p.betId)}::text[],
+        ${column((p) => p.operatorId)}::text[], ${column((p) => p.reason)}::text[],
+        ${column(contentText)}::text[], ${firstLegs}::int[],
+        ${legs.map((l) => l.from.kind)}::text[], ${legs.map((l) => l.from.owner)}::text[],
+        ${legs.map((l) => l.from.round)}::text[], ${legs.map((l) => l.to.kind)}::text[],
+        ${legs.map((l) => l.to.owner)}::text[], ${legs.map((l) => l.to.round)}::text[],
+        ${legs.map((l) => l.amount)}::bigint[]) AS results`;
     postings.forEach(({ index, posting }, i) => {
       outcomes[index] = outcome(requests[index]!, posting, row!.results[i]!);
     });

@@ -184,4 +184,18 @@ describe("the database itself keeps the rules when code is bypassed", () => {
       }),
     ]);
   });
+
+  it("checkBooks reports entries whose account or transfer does not exist (there are no foreign keys)", async () => {
+    // Balanced among themselves, on accounts that do not exist: only the orphan check sees them.
+    await database.db.$executeRawUnsafe(
+      `INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, account_version)
+       VALUES ('ghost', 999999, 5, 0, 5, 1), ('ghost', 999998, -5, 5, 0, 1)`,
+    );
+    const books = await checkBooks(database.db);
+    expect(books).toMatchObject({ clean: false, transfers: [] });
+    expect(books.orphans.map(({ accountId, transferId }) => [accountId, transferId])).toEqual([
+      [999999, "ghost"],
+      [999998, "ghost"],
+    ]);
+  });
 });
