@@ -149,6 +149,22 @@ describe("lobby", () => {
     expect(await rawRequest(stack!.app.url, "HEAD", "/")).toMatchObject({ status: 200, body: "" });
   });
 
+  it("relays the accounts same-origin: POST signs a guest in with an HttpOnly session cookie", async () => {
+    const signIn = await fetch(`${stack!.app.url}/api/auth/sign-in/anonymous`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: stack!.app.url },
+      body: "{}",
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith("fuda.session"));
+    expect(cookie).toMatch(/HttpOnly/i);
+    for (const method of ["PUT", "TRACE"]) {
+      const answer = await rawRequest(stack!.app.url, method, "/api/auth/sign-in/anonymous");
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe("GET, HEAD, POST");
+    }
+  });
+
   it("names the database while it is down, and fills in by itself once it is back", async () => {
     await proxy!.stop();
     try {

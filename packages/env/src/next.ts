@@ -45,6 +45,9 @@ export function runNext({ mode, host, port, from }: RunNextOptions): void {
 
 /** What our pages and route handlers answer: they only read (no server actions yet). */
 const NEXT_METHODS = "GET, HEAD";
+/** The accounts relay (`/api/auth/*`, both apps) also takes POST: sign-up, sign-in, sign-out. */
+const AUTH_RELAY = "/api/auth/";
+const AUTH_RELAY_METHODS = "GET, HEAD, POST";
 
 /**
  * Answers, before Next sees it, a request Next would fail on or render a whole page for: a
@@ -57,15 +60,15 @@ export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boo
     res.end(`${message}\n`);
     return true;
   };
-  if (requestPath(req.url) === undefined) {
+  const target = requestPath(req.url);
+  if (target === undefined) {
     return refuse(400, "Bad request: the request target must be a path");
   }
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const relay = target.path.startsWith(AUTH_RELAY);
+  if (req.method !== "GET" && req.method !== "HEAD" && !(relay && req.method === "POST")) {
+    const allow = relay ? AUTH_RELAY_METHODS : NEXT_METHODS;
     // Closing the connection spares reading a body nobody will use.
-    return refuse(405, `Method not allowed: ${NEXT_METHODS} only`, {
-      allow: NEXT_METHODS,
-      connection: "close",
-    });
+    return refuse(405, `Method not allowed: ${allow} only`, { allow, connection: "close" });
   }
   return false;
 }
