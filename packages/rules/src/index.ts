@@ -7,3 +7,5 @@ export type { Odds } from "./money";
 export { formatPoints, isWholePoints, POINT, winnings } from "./money";
 export type { StakeLimit, TableLimits } from "./limits";
 export { stakeLimitSchema, tableLimitsSchema } from "./limits";
+// The one shape every live game has, which a table runtime drives (docs/rules/live-tables.md).
+export * from "./live";

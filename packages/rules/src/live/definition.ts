@@ -1,0 +1,127 @@
+/**
+ * One shape for every shared-table game (docs/rules/live-tables.md, Game definitions): data and
+ * pure functions a table runtime drives without knowing which game it runs. The only randomness
+ * is the shoe passed in; every state and event is plain JSON, so a round persisted mid-deal
+ * resumes with the same cards.
+ */
+import type { Shoe } from "@fuda/shoe";
+
+import type { TableLimits } from "../limits";
+import type { Odds } from "../money";
+
+/** A refused bet: a value, never a throw. `field` names the input, e.g. `bets.2.amount`. */
+export interface Refusal {
+  readonly code: RefusalCode;
+  readonly field: string;
+  readonly message: string;
+}
+
+export type RefusalCode =
+  | "BET_NOT_OFFERED"
+  | "BET_CLOSED_AFTER_ROUND"
+  | "SEAT_NOT_ALLOWED"
+  | "UNKNOWN_SEAT"
+  | "STAKE_NOT_WHOLE_POINTS"
+  | "BELOW_MIN"
+  | "ABOVE_MAX"
+  | "EXPOSURE_CAP"
+  | "INSUFFICIENT_BALANCE";
+
+/** One bet of a player's slip, as the API takes it (`bets.place`). Money in minor units. */
+export interface LiveBet {
+  readonly bet: string;
+  readonly seat?: number;
+  readonly amount: number;
+}
+
+/** What a slip is checked against besides itself: read from the database, never the caller. */
+export interface SlipContext {
+  /** The round's number within its shoe, from 1 (baccarat's round gates count it). */
+  readonly round: number;
+  readonly limits: TableLimits;
+  /** What the player holds; absent when the ledger checks the balance itself. */
+  readonly balance?: number;
+  /** Player and Banker stakes the table accepted this round from everyone (exposure cap). */
+  readonly tableStakes?: { readonly player: number; readonly banker: number };
+}
+
+/** A bet of the catalog: its id, its name, the seats it is placed on (none: no seat). */
+export interface BetSpec {
+  readonly id: string;
+  readonly label: string;
+  readonly seats: readonly number[];
+  /** The odds it can pay, "to 1", where the rules fix them. */
+  readonly payouts: readonly Odds[];
+  /** Last round of a shoe it is offered in; null: every round. */
+  readonly lastRound: number | null;
+}
+
+/**
+ * A round being dealt: plain numbers only. `first` is the index in the shoe of the round's
+ * first card; `cards` are the cards revealed so far, in reveal order (never one more).
+ */
+export interface LiveRound {
+  readonly number: number;
+  readonly first: number;
+  readonly cards: readonly number[];
+  /** Every card is revealed. */
+  readonly dealt: boolean;
+  /** The cut card came out: the shoe ends after this round. */
+  readonly lastRound: boolean;
+}
+
+export interface CardDealt {
+  readonly type: "card.dealt";
+  /** e.g. `player-1`, `banker-3`, `seat-3-1`. */
+  readonly position: string;
+  readonly card: number;
+  /** Running totals of the hands shown so far, by hand name. */
+  readonly totals: Readonly<Record<string, number>>;
+}
+
+export interface RoundResult<Outcome, RoadMark> {
+  readonly type: "round.result";
+  readonly outcome: Outcome;
+  readonly roadMark: RoadMark;
+}
+
+export type DealEvent<Outcome = unknown, RoadMark = unknown> =
+  CardDealt | RoundResult<Outcome, RoadMark>;
+
+/** What the public sees of a round: its revealed cards, by position, and the result once known. */
+export interface PublicRound<Outcome = unknown> {
+  readonly number: number;
+  readonly cards: readonly { readonly position: string; readonly card: number }[];
+  readonly totals: Readonly<Record<string, number>>;
+  readonly outcome: Outcome | null;
+}
+
+export interface DealStep<Outcome = unknown, RoadMark = unknown> {
+  readonly round: LiveRound;
+  readonly events: readonly DealEvent<Outcome, RoadMark>[];
+}
+
+export interface GameDefinition<Outcome = unknown, RoadMark = unknown> {
+  /** The public names, as in the database and the API. */
+  readonly game: string;
+  readonly variant: string;
+  readonly bets: readonly BetSpec[];
+  /** The composition a new shoe shuffles (docs/rules/live-tables.md, The shoe). */
+  shoeCards(): Uint8Array;
+  /** The bet ids offered in a round (gates applied). */
+  betsOffered(round: number): readonly string[];
+  /** Every rule the slip breaks; empty when it is accepted. */
+  validateBets(bets: readonly LiveBet[], context: SlipContext): readonly Refusal[];
+  /** What placing a valid bet takes from the balance until it settles. */
+  reservedFor(bet: LiveBet): number;
+  /** Opens the next round of the shoe (in place), burning what the game burns per round. */
+  startRound(shoe: Shoe): LiveRound;
+  /** Reveals the next card; the step that ends the deal also carries the result. */
+  dealerStep(shoe: Shoe, round: LiveRound): DealStep<Outcome, RoadMark>;
+  outcome(round: LiveRound): Outcome;
+  publicView(round: LiveRound): PublicRound<Outcome>;
+  /** What each bet returns, stake (and deposit) included, in the order given. */
+  settle(round: LiveRound, bets: readonly LiveBet[]): number[];
+  /** The shoe's road with this dealt round added. */
+  updateRoad(road: readonly RoadMark[], round: LiveRound): RoadMark[];
+}

@@ -1,0 +1,165 @@
+/** The same tests for every registered game definition: no game-specific branch here. */
+import { shoeFromJson, shoeToJson } from "@fuda/shoe";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import type { GameDefinition } from "../../src";
+import { GAME_DEFINITIONS, gameDefinition } from "../../src";
+import { dealShoe, dealToEnd, everyBet, limitsOf, shoeOf } from "./helpers";
+
+const FIELD = /^bets(\.\d+\.(bet|seat|amount))?$/;
+
+describe.each(
+  GAME_DEFINITIONS.map(
+    (definition) => [`${definition.game}/${definition.variant}`, definition] as const,
+  ),
+)("%s", (_, definition: GameDefinition) => {
+  it("is found in the registry by its public names", () => {
+    expect(gameDefinition(definition.game, definition.variant)).toBe(definition);
+    expect(gameDefinition(definition.game, "quick")).toBeNull();
+  });
+
+  it("deals a whole shoe one card per step; the result comes with the last card", () => {
+    const shoe = shoeOf(definition, "whole-shoe");
+    let road: unknown[] = [];
+    let rounds = 0;
+    while (!shoe.finished) {
+      let round = definition.startRound(shoe);
+      expect(round.number).toBe(++rounds);
+      while (!round.dealt) {
+        const step = definition.dealerStep(shoe, round);
+        expect(step.round.cards).toEqual([
+          ...round.cards,
+          step.events[0]!.type === "card.dealt" && step.events[0]!.card,
+        ]);
+        expect(step.events.map(({ type }) => type)).toEqual(
+          step.round.dealt ? ["card.dealt", "round.result"] : ["card.dealt"],
+        );
+        expect(step.round.lastRound).toBe(step.round.dealt && shoe.finished);
+        round = step.round;
+      }
+      road = definition.updateRoad(road, round);
+    }
+    expect(road).toHaveLength(rounds);
+    expect(rounds).toBeGreaterThan(20);
+  });
+
+  it("never shows a card before its step reveals it", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 20 }),
+        (seed, skip) => {
+          const shoe = shoeOf(definition, seed);
+          for (let r = 1; r < skip; r++) dealToEnd(definition, shoe, definition.startRound(shoe));
+          let round = definition.startRound(shoe);
+          const views = [definition.publicView(round)];
+          const events = [];
+          while (!round.dealt) {
+            const step = definition.dealerStep(shoe, round);
+            round = step.round;
+            views.push(definition.publicView(round));
+            events.push(step.events);
+          }
+          // All of the round's cards, in reveal order: step k may show the first k, no more.
+          const all = round.cards;
+          views.forEach((view, k) => {
+            expect(view.cards.map(({ card }) => card)).toEqual(all.slice(0, k));
+            expect(view.outcome === null).toBe(k < all.length);
+          });
+          events.forEach((stepEvents, k) => {
+            const shown = stepEvents
+              .filter((event) => event.type === "card.dealt")
+              .map((event) => event.card);
+            expect(shown).toEqual([all[k]]);
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("resumes a round persisted mid-deal with the same remaining steps and returns", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.nat(5), (seed, revealed) => {
+        const shoe = shoeOf(definition, seed);
+        let round = definition.startRound(shoe);
+        for (let k = 0; k < revealed && !round.dealt; k++)
+          round = definition.dealerStep(shoe, round).round;
+        const saved = JSON.stringify({ shoe: shoeToJson(shoe), round });
+        const resumed = JSON.parse(saved) as {
+          shoe: Parameters<typeof shoeFromJson>[0];
+          round: typeof round;
+        };
+        const restarted = dealToEnd(definition, shoeFromJson(resumed.shoe), resumed.round);
+        const original = dealToEnd(definition, shoe, round);
+        expect(restarted.events).toEqual(original.events);
+        const bets = everyBet(definition);
+        expect(definition.settle(restarted.round, bets)).toEqual(
+          definition.settle(original.round, bets),
+        );
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("deals and settles the same for the same shoe and bets", () => {
+    const run = () => {
+      const shoe = shoeOf(definition, "same");
+      const dealt = dealToEnd(definition, shoe, definition.startRound(shoe));
+      return {
+        events: dealt.events,
+        returns: definition.settle(dealt.round, everyBet(definition)),
+      };
+    };
+    expect(run()).toEqual(run());
+  });
+
+  it("accepts a slip within the limits and reserves at least each stake", () => {
+    const bets = everyBet(definition);
+    expect(definition.validateBets(bets, { round: 1, limits: limitsOf(definition) })).toEqual([]);
+    for (const bet of bets) expect(definition.reservedFor(bet)).toBeGreaterThanOrEqual(bet.amount);
+  });
+
+  it("refuses as values naming the field: another game's bet, below and above the limits", () => {
+    const other = GAME_DEFINITIONS.find(({ game }) => game !== definition.game)!;
+    const foreign = other.bets.find(({ id }) => !definition.bets.some((bet) => bet.id === id))!;
+    const [valid] = everyBet(definition);
+    const refusals = definition.validateBets(
+      [
+        { ...valid!, amount: 100 },
+        { ...valid!, bet: foreign.id, amount: 500 },
+        { ...everyBet(definition, 200_000).at(-1)! },
+      ],
+      { round: 1, limits: limitsOf(definition) },
+    );
+    for (const refusal of refusals) {
+      expect(refusal.field).toMatch(FIELD);
+      expect(refusal.message.length).toBeGreaterThan(0);
+    }
+    expect(refusals.map(({ code, field }) => ({ code, field }))).toEqual(
+      expect.arrayContaining([
+        { code: "BELOW_MIN", field: "bets.0.amount" },
+        { code: "BET_NOT_OFFERED", field: "bets.1.bet" },
+        { code: "ABOVE_MAX", field: "bets.2.amount" },
+      ]),
+    );
+  });
+
+  it("returns nothing for a lost bet and never more than the best payout allows", () => {
+    const shoe = shoeOf(definition, "returns");
+    const bets = everyBet(definition);
+    for (const round of dealShoe(definition, shoe)) {
+      definition.settle(round, bets).forEach((returned, index) => {
+        const bet = bets[index]!;
+        const best = Math.max(
+          ...definition.bets
+            .find(({ id }) => id === bet.bet)!
+            .payouts.map(({ win, per }) => win / per),
+        );
+        expect(returned).toBeGreaterThanOrEqual(0);
+        expect(returned).toBeLessThanOrEqual(definition.reservedFor(bet) + bet.amount * best);
+      });
+    }
+  });
+});
