@@ -3,9 +3,9 @@ import { standardDecks } from "@fuda/shoe";
 
 import type { BetSpec, GameDefinition, LiveBet, Refusal, RefusalCode } from "../live/definition";
 import { dealingOf, pointsOf } from "../live/reveal";
-import { PAYOUTS } from "../baccarat/bets";
+import type { Odds } from "../money";
 import type { BetViolationRule, PokDengBet, PokDengBetId } from "./bets";
-import { POK_DENG_BET_IDS, reservedFor, settleBet, validateBets } from "./bets";
+import { PAIR_RETURN, POK_DENG_BET_IDS, reservedFor, settleBet, validateBets } from "./bets";
 import { dealRoundAt, POK_DENG_DECKS } from "./deal";
 import { PAIR_BIT, scoreOf } from "./hand";
 import type { SeatOutcome } from "./outcome";
@@ -107,6 +107,9 @@ const dealing = dealingOf<PokDengOutcome, SeatRoadMark[]>({
   },
 });
 
+/** A Player N bet wins 1:1 or 2:1, or pushes (docs/rules/pok-deng.md); its deposit covers a 2:1 loss. */
+const SEAT_PAYOUTS: readonly Odds[] = [1, 2, 0].map((win) => ({ win, per: 1 }));
+
 const LABELS: Readonly<Record<PokDengBetId, string>> = { seat: "Player", seatPair: "Player Pair" };
 
 /** The five-seat table (docs/rules/pok-deng.md). */
@@ -115,9 +118,7 @@ export function pokDengDefinition(): GameDefinition<PokDengOutcome, SeatRoadMark
     id,
     label: LABELS[id],
     seats: SEAT_NUMBERS,
-    // A Player N bet wins or loses 1:1 or 2:1 (its deposit covers the 2:1 loss); a pair pays 11:1.
-    payouts:
-      id === "seat" ? [PAYOUTS.evenMoney, { win: 2, per: 1 }, PAYOUTS.push] : [{ win: 11, per: 1 }],
+    payouts: id === "seat" ? SEAT_PAYOUTS : [{ win: PAIR_RETURN - 1, per: 1 }],
     lastRound: null,
   }));
   return {
