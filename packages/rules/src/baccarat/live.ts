@@ -108,6 +108,7 @@ const dealing = dealingOf<RoundOutcome, RoadRound>({
     return shoe.position;
   },
   nextCard: (shoe) => draw(shoe),
+  dealtFaceDown: 0,
   positions,
   totals(cards): Record<string, number> {
     const { player, banker } = hands(cards);

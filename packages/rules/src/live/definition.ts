@@ -118,6 +118,8 @@ export interface GameDefinition<Outcome = unknown, RoadMark = unknown> {
   startRound(shoe: Shoe): LiveRound;
   /** Reveals the next card; the step that ends the deal also carries the result. */
   dealerStep(shoe: Shoe, round: LiveRound): DealStep<Outcome, RoadMark>;
+  isDealt(round: LiveRound): boolean;
+  /** The result of a dealt round (throws while it is being dealt). */
   outcome(round: LiveRound): Outcome;
   publicView(round: LiveRound): PublicRound<Outcome>;
   /** What each bet returns, stake (and deposit) included, in the order given. */

@@ -13,6 +13,8 @@ export interface RevealRules<Outcome, RoadMark> {
   open(shoe: Shoe): number;
   /** The next card to reveal (drawn now, or read from cards dealt face down at the open). */
   nextCard(shoe: Shoe, round: LiveRound): number;
+  /** Cards taken from the shoe at the open, face down (0 when each is drawn as it is shown). */
+  dealtFaceDown: number;
   /** The positions of revealed cards, in reveal order. */
   positions(cards: readonly number[]): readonly string[];
   /** The hands shown so far with their running totals. */
@@ -28,7 +30,7 @@ export const pointsOf = (cards: readonly number[]): number =>
 
 type DealingPart<O, M> = Pick<
   GameDefinition<O, M>,
-  "startRound" | "dealerStep" | "outcome" | "publicView" | "updateRoad"
+  "startRound" | "dealerStep" | "isDealt" | "outcome" | "publicView" | "updateRoad"
 >;
 
 export function dealingOf<O, M>(rules: RevealRules<O, M>): DealingPart<O, M> {
@@ -39,6 +41,13 @@ export function dealingOf<O, M>(rules: RevealRules<O, M>): DealingPart<O, M> {
     },
     dealerStep(shoe, round): DealStep<O, M> {
       if (round.dealt) throw new RangeError(`round ${round.number} is dealt already`);
+      // A resumed round must meet the shoe where it left it, or it would deal other cards.
+      const position = round.first + Math.max(round.cards.length, rules.dealtFaceDown);
+      if (shoe.round !== round.number || !shoe.inRound || shoe.position !== position) {
+        throw new RangeError(
+          `round ${round.number} expects the shoe in that round at card ${position}, not in round ${shoe.round} at card ${shoe.position}`,
+        );
+      }
       const card = rules.nextCard(shoe, round);
       const cards = [...round.cards, card];
       const dealt = rules.isDealt(cards);
@@ -57,6 +66,7 @@ export function dealingOf<O, M>(rules: RevealRules<O, M>): DealingPart<O, M> {
       }
       return { round: next, events };
     },
+    isDealt: (round) => round.dealt,
     outcome(round) {
       if (!round.dealt) throw new RangeError(`round ${round.number} is still being dealt`);
       return rules.outcome(round.cards);

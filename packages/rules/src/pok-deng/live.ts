@@ -91,6 +91,7 @@ const dealing = dealingOf<PokDengOutcome, SeatRoadMark[]>({
   // The round opens, one card is burned, and all 12 are dealt face down, then shown one by one.
   open: (shoe) => dealRoundAt(shoe),
   nextCard: (shoe, round) => shoe.cards[round.first + REVEAL_INDEX[round.cards.length]!]!,
+  dealtFaceDown: CARDS_PER_ROUND,
   positions,
   totals(cards) {
     const totals: Record<string, number> = {};

@@ -103,6 +103,24 @@ describe.each(
     );
   });
 
+  it("refuses to go on with a shoe that is not where the round left it", () => {
+    const shoe = shoeOf(definition, "elsewhere");
+    const round = definition.startRound(shoe);
+    const early = shoeFromJson(shoeToJson(shoe));
+    const step = definition.dealerStep(shoe, round);
+    // A round whose first card the shoe does not agree with.
+    expect(() => definition.dealerStep(early, { ...round, first: round.first - 1 })).toThrow(
+      RangeError,
+    );
+    expect(() => definition.dealerStep(early, round)).not.toThrow();
+    const next = dealToEnd(definition, shoe, step.round);
+    expect(definition.isDealt(next.round)).toBe(true);
+    // The next round's state against this round's shoe, and a dealt-past shoe against a step.
+    const later = definition.startRound(shoe);
+    expect(() => definition.dealerStep(early, later)).toThrow(RangeError);
+    expect(() => definition.dealerStep(shoe, step.round)).toThrow(RangeError);
+  });
+
   it("deals and settles the same for the same shoe and bets", () => {
     const run = () => {
       const shoe = shoeOf(definition, "same");
