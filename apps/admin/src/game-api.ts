@@ -1,13 +1,13 @@
 import type { AppRouter, RouterOutputs } from "@fuda/api";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+
+import type { DownPart } from "@fuda/api/types";
+import { whatIsDown } from "@fuda/api/types";
 
 export type TableConfig = RouterOutputs["tables"]["list"][number];
 export type Game = TableConfig["game"];
 export type Limit = TableConfig["limits"][string];
 export type Health = RouterOutputs["health"];
-
-/** Which part is down: the game API itself, or the database behind an API that answers. */
-export type DownPart = "game-api" | "database";
 
 export type Overview =
   | { available: true; health: Health; tables: TableConfig[] }
@@ -27,11 +27,6 @@ export async function loadOverview(gameApiUrl: string): Promise<Overview> {
     ]);
     return { available: true, health, tables };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    // The game API answers SERVICE_UNAVAILABLE only for its database.
-    const databaseDown =
-      error instanceof TRPCClientError &&
-      (error.data as { code?: unknown } | undefined)?.code === "SERVICE_UNAVAILABLE";
-    return { available: false, down: databaseDown ? "database" : "game-api", reason };
+    return { available: false, ...whatIsDown(error) };
   }
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
-import { appRouter, createContext, RETRY_AFTER_SECONDS } from "@fuda/api";
+import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import { toNodeHandler } from "@fuda/auth";
 import type { Db } from "@fuda/db";
@@ -29,8 +29,8 @@ export interface GameApiServerOptions {
 
 const TRPC_PREFIX = "/trpc/";
 const AUTH_PREFIX = "/api/auth/";
-const TRPC_METHODS = "GET, HEAD, POST";
-const AUTH_METHODS = "GET, HEAD, POST";
+/** What tRPC and the accounts both answer; anything else is 405 before they see it. */
+const METHODS = ["GET", "HEAD", "POST"];
 /** How long a browser's EventSource waits before reconnecting a dropped stream, in ms. */
 const SSE_RETRY_MS = 3_000;
 
@@ -50,6 +50,18 @@ function sendError(
 function sendAuthError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify({ message, code }));
+}
+
+/** Answers 405 with `Allow`, in the caller's error shape, for a method outside METHODS. */
+function refusedMethod(
+  req: IncomingMessage,
+  res: ServerResponse,
+  send: (res: ServerResponse, status: number, code: string, message: string) => void,
+): boolean {
+  if (METHODS.includes(req.method ?? "")) return false;
+  res.setHeader("allow", METHODS.join(", "));
+  send(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`);
+  return true;
 }
 
 /** Puts a `retry:` line first in a server-sent event stream, whatever tRPC writes after it. */
@@ -123,12 +135,7 @@ export function createGameApiServer({
     path: string,
     search: string,
   ): Promise<void> {
-    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
-      sendError(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`, {
-        allow: TRPC_METHODS,
-      });
-      return;
-    }
+    if (refusedMethod(req, res, sendError)) return;
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > maxBodyBytes) {
       // Answered without reading the body; closing the connection discards the rest.
@@ -153,7 +160,7 @@ export function createGameApiServer({
       return;
     }
     if (isSubscription(called) && !(await databaseReachable())) {
-      sendError(res, 503, "SERVICE_UNAVAILABLE", "database: not reachable, retry later", {
+      sendError(res, 503, "SERVICE_UNAVAILABLE", databaseUnavailable().message, {
         "retry-after": String(RETRY_AFTER_SECONDS),
       });
       return;
@@ -196,11 +203,7 @@ export function createGameApiServer({
         sendAuthError(res, 400, "BAD_REQUEST", "the Host header must be a host name and port");
         return;
       }
-      if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") {
-        res.setHeader("allow", AUTH_METHODS);
-        sendAuthError(res, 405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} is not allowed here`);
-        return;
-      }
+      if (refusedMethod(req, res, sendAuthError)) return;
       // Answered as GET; node leaves the body out of a HEAD response by itself.
       if (req.method === "HEAD") req.method = "GET";
       authHandler(req, res).catch((failure: unknown) => {

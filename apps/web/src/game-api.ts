@@ -1,12 +1,12 @@
 import type { AppRouter, RouterOutputs } from "@fuda/api";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+
+import type { DownPart } from "@fuda/api/types";
+import { whatIsDown } from "@fuda/api/types";
 
 export type LobbyTable = RouterOutputs["tables"]["list"][number];
 export type Game = LobbyTable["game"];
 export type Limit = LobbyTable["limits"][string];
-
-/** Which part is down: the game API itself, or the database behind an API that answers. */
-export type DownPart = "game-api" | "database";
 
 export type Lobby =
   { available: true; tables: LobbyTable[] } | { available: false; down: DownPart; reason: string };
@@ -25,13 +25,4 @@ export async function loadLobby(gameApiUrl: string): Promise<Lobby> {
   } catch (error) {
     return { available: false, ...whatIsDown(error) };
   }
-}
-
-/** The game API answers SERVICE_UNAVAILABLE only for its database; any other failure is its own. */
-export function whatIsDown(error: unknown): { down: DownPart; reason: string } {
-  const reason = error instanceof Error ? error.message : String(error);
-  const databaseDown =
-    error instanceof TRPCClientError &&
-    (error.data as { code?: unknown } | undefined)?.code === "SERVICE_UNAVAILABLE";
-  return { down: databaseDown ? "database" : "game-api", reason };
 }

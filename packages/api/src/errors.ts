@@ -63,9 +63,6 @@ export function isDatabaseUnreachable(cause: unknown): boolean {
 export const databaseUnavailable = (): FudaError =>
   new FudaError("DATABASE_UNAVAILABLE", "database: not reachable, retry later");
 
-/** How long a caller should wait before retrying a DATABASE_UNAVAILABLE (HTTP Retry-After). */
-export const RETRY_AFTER_SECONDS = 5;
-
 /**
  * The one place an unexpected failure becomes what a caller sees: our own errors keep their
  * code and message; an unreachable database is a retryable DATABASE_UNAVAILABLE; anything else

@@ -15,7 +15,8 @@ export {
 } from "./trpc";
 export { createContext, type Context, type CreateContextOptions } from "./context";
 export type { Actor } from "@fuda/auth";
-export { FudaError, RETRY_AFTER_SECONDS, type FudaErrorCode } from "./errors";
+export { databaseUnavailable, FudaError, type FudaErrorCode } from "./errors";
+export { RETRY_AFTER_SECONDS } from "./unavailable";
 export { listTables, watchTables } from "./domain/tables";
 export { ledgerHooks } from "./domain/wallet";
 export {

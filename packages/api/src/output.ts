@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 }
 

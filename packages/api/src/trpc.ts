@@ -5,6 +5,7 @@ import type { Actor } from "@fuda/auth";
 
 import type { Context } from "./context";
 import { FudaError, toCallerError } from "./errors";
+import { isAsyncIterable } from "./output";
 
 const t = initTRPC
   .context<Context>()
@@ -45,9 +46,6 @@ async function* cleanedStream<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
     throw toCallerError(error instanceof TRPCError ? unwrap(error) : error);
   }
 }
-
-const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
-  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 
 /** Every procedure's failures go through `toCallerError` once, here, streamed ones included. */
 const fudaErrors = t.middleware(async ({ next }) => {

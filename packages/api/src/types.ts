@@ -4,3 +4,4 @@
  * procedure's `.output()` does.
  */
 export { tableViewSchema, type TableView } from "./domain/tables.types";
+export { RETRY_AFTER_SECONDS, whatIsDown, type DownPart } from "./unavailable";

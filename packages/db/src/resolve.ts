@@ -12,8 +12,8 @@ export interface ResolvedDatabase {
   /** True when we started an embedded PostgreSQL for this process. */
   embedded: boolean;
   /**
-   * Resolves with one line when the embedded server stops without being asked to; never for
-   * `DATABASE_URL` (that server is not ours to watch).
+   * Resolves with one line saying how the embedded server ended (whoever stops it decides
+   * whether that was asked for); never for `DATABASE_URL` (that server is not ours to watch).
    */
   exited: Promise<string>;
   /** Stops the embedded server; a no-op for `DATABASE_URL`. */
@@ -52,15 +52,7 @@ export async function resolveDatabaseUrl(
   try {
     const url = server.url(EMBEDDED_DATABASE);
     await ensureDatabase(url);
-    const stopping = { asked: false };
-    const exited = server.exited.then((how) =>
-      stopping.asked ? new Promise<string>(() => undefined) : how,
-    );
-    const stop = () => {
-      stopping.asked = true;
-      return server.stop();
-    };
-    return { url, embedded: true, exited, stop };
+    return { url, embedded: true, exited: server.exited, stop: server.stop };
   } catch (error) {
     await server.stop();
     throw error;

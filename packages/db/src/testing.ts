@@ -16,7 +16,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,8 +65,6 @@ async function provideServer(project: GlobalSetupContext): Promise<() => Promise
     teardown = () => Promise.resolve();
   } else {
     const dataDir = await mkdtemp(join(tmpdir(), "fuda-test-pg-"));
-    // As root the server runs as `postgres`, who must be able to enter it.
-    await chmod(dataDir, 0o755);
     // A throwaway server removes its data folder itself, on every path.
     const server = await startEmbeddedPostgres({ dataDir, persistent: false });
     serverUrl = server.url("postgres");
@@ -101,8 +99,14 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = testServerUrl();
-  const template = await (templates.get(serverUrl) ??
-    templates.set(serverUrl, migratedTemplate(serverUrl)).get(serverUrl)!);
+  let building = templates.get(serverUrl);
+  if (building === undefined) {
+    building = migratedTemplate(serverUrl);
+    templates.set(serverUrl, building);
+    // A failed build is not remembered: the next test tries again.
+    building.catch(() => templates.delete(serverUrl));
+  }
+  const template = await building;
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? "0";
   const name = `fuda_test_${worker}_${randomBytes(4).toString("hex")}`;
   await withConnection(serverUrl, (client) =>

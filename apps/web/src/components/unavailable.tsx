@@ -1,4 +1,4 @@
-import type { DownPart } from "~/game-api";
+import type { DownPart } from "@fuda/api/types";
 
 import styles from "./unavailable.module.css";
 

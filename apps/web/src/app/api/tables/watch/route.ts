@@ -1,10 +1,9 @@
+import { RETRY_AFTER_SECONDS } from "@fuda/api/types";
+
 import { env } from "~/env";
 
 // A stream per visitor, never cached or prerendered.
 export const dynamic = "force-dynamic";
-
-// The game API's own streams ask browsers to reconnect after 3 s; a refused one waits longer.
-const RETRY_AFTER_SECONDS = 5;
 
 /**
  * No stream to relay: the game API is unreachable, or it answers but its database does not (its
