@@ -152,7 +152,10 @@ export function baccaratDefinition(variant: LiveVariant): GameDefinition<RoundOu
         variant,
         round,
         limits,
-        tableStakes,
+        tableStakes: tableStakes && {
+          player: tableStakes.player ?? 0,
+          banker: tableStakes.banker ?? 0,
+        },
         // Unknown ids pass through as they are: the rules refuse them as not offered.
         bets: slip.map(({ bet, amount }) => ({ bet: bet as BetId, stake: amount })),
       });

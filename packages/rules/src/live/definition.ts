@@ -41,8 +41,11 @@ export interface SlipContext {
   readonly limits: TableLimits;
   /** What the player holds; absent when the ledger checks the balance itself. */
   readonly balance?: number;
-  /** Player and Banker stakes the table accepted this round from everyone (exposure cap). */
-  readonly tableStakes?: { readonly player: number; readonly banker: number };
+  /**
+   * Stakes the table accepted this round from everyone else, per bet id (a game with an
+   * exposure cap reads its own bets from it: baccarat's Player and Banker).
+   */
+  readonly tableStakes?: Readonly<Record<string, number>>;
 }
 
 /** A bet of the catalog: its id, its name, the seats it is placed on (none: no seat). */
