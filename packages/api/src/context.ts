@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Actor, Auth } from "@fuda/auth";
 import { fromNodeHeaders, resolveActor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
+import type { BetDesk, EventHub } from "@fuda/live";
 
 import { FudaError, toTRPCError } from "./errors";
 
@@ -11,6 +12,13 @@ export interface Context {
   db: Db;
   /** Who is calling; procedures check it only through the builders of trpc.ts. */
   actor: Actor;
+  /** The live tables' bet desk and event hub: the game API's; absent in the results feed. */
+  live?: Live;
+}
+
+export interface Live {
+  desk: BetDesk;
+  hub: EventHub;
 }
 
 export interface CreateContextOptions {
@@ -19,14 +27,20 @@ export interface CreateContextOptions {
   auth?: Auth;
   /** The request's headers; none for an in-process caller, who is anonymous. */
   headers?: Headers | IncomingHttpHeaders;
+  live?: Live;
 }
 
 /**
  * Resolves the caller once per request. Credentials that are refused (an unknown or revoked
  * key) are a 401 for the whole request, whatever the procedure.
  */
-export async function createContext({ db, auth, headers }: CreateContextOptions): Promise<Context> {
-  if (headers === undefined) return { db, actor: { kind: "anonymous" } };
+export async function createContext({
+  db,
+  auth,
+  headers,
+  live,
+}: CreateContextOptions): Promise<Context> {
+  if (headers === undefined) return { db, live, actor: { kind: "anonymous" } };
   const actor = await resolveActor({
     db,
     auth,
@@ -37,5 +51,5 @@ export async function createContext({ db, auth, headers }: CreateContextOptions)
       new FudaError("UNAUTHENTICATED", "authorization: the API key is unknown or revoked"),
     );
   }
-  return { db, actor };
+  return { db, live, actor };
 }

@@ -20,6 +20,8 @@ const trpcCodes = {
   UNAUTHENTICATED: "UNAUTHORIZED",
   // 422: the request is well formed but the wallet cannot cover it (not a client bug, not a clash).
   INSUFFICIENT_FUNDS: "UNPROCESSABLE_CONTENT",
+  // 409: the request was fine a moment earlier; the round moved on.
+  BETTING_CLOSED: "CONFLICT",
   DATABASE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 } as const satisfies Record<FudaErrorCode, TRPC_ERROR_CODE_KEY>;
 

@@ -23,7 +23,9 @@ const t = initTRPC
         ...shape,
         data: {
           ...shape.data,
-          // Only our own error type's details are meant for callers; never a stack or SQL.
+          // Only our own error type's code and details are meant for callers; never a stack or SQL.
+          // `reason` is the domain's code (BETTING_CLOSED, INSUFFICIENT_FUNDS…), finer than tRPC's.
+          reason: cause instanceof FudaError ? cause.code : undefined,
           details: cause instanceof FudaError ? cause.details : undefined,
           stack: undefined,
         },

@@ -11,6 +11,8 @@ export const fudaErrorCodes = [
   "FORBIDDEN",
   "UNAUTHENTICATED",
   "INSUFFICIENT_FUNDS",
+  /** A bet or an undo for a round whose betting window has closed (or a table not dealing). */
+  "BETTING_CLOSED",
   "DATABASE_UNAVAILABLE",
 ] as const;
 
