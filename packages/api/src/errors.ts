@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 
-import { Prisma } from "@fuda/db";
+import { isDatabaseUnreachable } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { FudaErrorCode } from "@fuda/errors";
 
-export { FudaError };
+export { FudaError, isDatabaseUnreachable };
 export type { FudaErrorCode };
 
 /**
@@ -27,38 +27,6 @@ const trpcCodes = {
 
 export function toTRPCError(error: FudaError): TRPCError {
   return new TRPCError({ code: trpcCodes[error.code], message: error.message, cause: error });
-}
-
-/** Prisma's codes for a database that cannot be reached at all, as opposed to a failing query. */
-const unreachableCodes = new Set(["P1000", "P1001", "P1002", "P1003", "P1017"]);
-
-/**
- * PostgreSQL's codes for a server that is going away (admin or crash shutdown, not accepting
- * connections yet): the query was fine, the server was not.
- */
-const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
-
-/**
- * Whether `cause` says the database is out of reach rather than that a query is wrong. A
- * connection cut under a running query reaches us as pg's plain "Connection terminated
- * unexpectedly", not as a Prisma error.
- */
-export function isDatabaseUnreachable(cause: unknown): boolean {
-  if (cause instanceof Prisma.PrismaClientKnownRequestError) {
-    // A server shutting down ends running queries with 57P01, which Prisma passes on as a
-    // failed raw query (P2010) carrying PostgreSQL's code.
-    const driverCode = (
-      cause.meta as { driverAdapterError?: { cause?: { code?: unknown } } } | undefined
-    )?.driverAdapterError?.cause?.code;
-    return (
-      unreachableCodes.has(cause.code) ||
-      (typeof driverCode === "string" && shutdownCodes.has(driverCode))
-    );
-  }
-  if (!(cause instanceof Error)) return false;
-  const code = (cause as { code?: unknown }).code;
-  if (typeof code === "string" && shutdownCodes.has(code)) return true;
-  return cause.message.startsWith("Connection terminated");
 }
 
 /** What callers see while the database is out of reach; they may retry after `RETRY_AFTER_SECONDS`. */

@@ -1,6 +1,7 @@
 export { createDb } from "./client";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";
+export { isDatabaseUnreachable } from "./unreachable";
 export { Game, Prisma, TableStatus } from "./generated/prisma/client";
 export type { Table } from "./generated/prisma/client";
 export { migrate, MigrationChecksumError, MigrationFailedError } from "./migrate";

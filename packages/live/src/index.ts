@@ -10,3 +10,8 @@ export type {
   Undo,
 } from "./services";
 export { definitionOf, publicGameName } from "./games";
+export { DEFAULT_TIMING, runTable } from "./dealer";
+export type { DealerTiming } from "./dealer";
+export { FencedError } from "./dealer-steps";
+export { startDealer } from "./ownership";
+export type { Dealer, DealerOptions } from "./ownership";

@@ -1,0 +1,33 @@
+import { Prisma } from "./generated/prisma/client";
+
+/** Prisma's codes for a database that cannot be reached at all, as opposed to a failing query. */
+const unreachableCodes = new Set(["P1000", "P1001", "P1002", "P1003", "P1017"]);
+
+/**
+ * PostgreSQL's codes for a server that is going away (admin or crash shutdown, not accepting
+ * connections yet): the query was fine, the server was not.
+ */
+const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
+
+/**
+ * Whether `cause` says the database is out of reach rather than that a query is wrong. A
+ * connection cut under a running query reaches us as pg's plain "Connection terminated
+ * unexpectedly", not as a Prisma error.
+ */
+export function isDatabaseUnreachable(cause: unknown): boolean {
+  if (cause instanceof Prisma.PrismaClientKnownRequestError) {
+    // A server shutting down ends running queries with 57P01, which Prisma passes on as a
+    // failed raw query (P2010) carrying PostgreSQL's code.
+    const driverCode = (
+      cause.meta as { driverAdapterError?: { cause?: { code?: unknown } } } | undefined
+    )?.driverAdapterError?.cause?.code;
+    return (
+      unreachableCodes.has(cause.code) ||
+      (typeof driverCode === "string" && shutdownCodes.has(driverCode))
+    );
+  }
+  if (!(cause instanceof Error)) return false;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === "string" && shutdownCodes.has(code)) return true;
+  return cause.message.startsWith("Connection terminated");
+}

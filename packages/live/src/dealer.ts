@@ -1,0 +1,221 @@
+/**
+ * The dealer loop (docs/live-tables.md, The dealer): for every table this process owns, one step
+ * at a time — open a round, wait out the betting window, close it, reveal the cards at the
+ * table's pace, settle — with every step read back from and written to PostgreSQL, so another
+ * process (or this one after a crash) goes on from exactly where the table stood. It drives any
+ * game through its definition and never asks which game it runs.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+
+import type { Db } from "@fuda/db";
+import { isDatabaseUnreachable } from "@fuda/db";
+import type { GameDefinition, LiveRound } from "@fuda/rules";
+import type { Rng, ShoeJson } from "@fuda/shoe";
+import { CryptoRng } from "@fuda/shoe";
+
+import type { RoundRow, ShoeRow } from "./dealer-steps";
+import {
+  betTotals,
+  cancelRound,
+  closeBetting,
+  dealStep,
+  FencedError,
+  openRound,
+  startShoe,
+} from "./dealer-steps";
+import { appendEvents } from "./events";
+import { definitionOf } from "./games";
+
+export interface DealerTiming {
+  /** Pause between two revealed cards, so people can watch (default 1 s; tests: 0). */
+  dealDelayMs: number;
+  /** Pause after a settled round before the next one opens (default 4 s). */
+  resultPauseMs: number;
+  /** The betting window of a table; default its `countdownSeconds`. */
+  bettingWindowMs: (table: { countdownSeconds: number }) => number;
+  /** How often the stakes of a betting round are announced when they change (`bets.totals`). */
+  totalsIntervalMs: number;
+  /**
+   * A betting round found this long after its close (the process was stalled or the database
+   * away) is cancelled and refunded rather than dealt: its players could not bet or undo.
+   */
+  lateCloseGraceMs: number;
+}
+
+export const DEFAULT_TIMING: DealerTiming = {
+  dealDelayMs: 1_000,
+  resultPauseMs: 4_000,
+  bettingWindowMs: (table) => table.countdownSeconds * 1_000,
+  totalsIntervalMs: 500,
+  lateCloseGraceMs: 2_000,
+};
+
+export interface TableRunnerOptions {
+  db: Db;
+  tableId: string;
+  timing: DealerTiming;
+  /** The randomness of new shoes (a CSPRNG in production). */
+  rng: Rng;
+  log: (line: string) => void;
+  signal: AbortSignal;
+}
+
+interface TableState {
+  table: { id: string; slug: string; status: string; countdownSeconds: number };
+  definition: GameDefinition | null;
+  round: RoundRow | null;
+  shoe: ShoeRow | null;
+}
+
+interface RoundSql {
+  id: string;
+  shoe_id: string;
+  number: number;
+  phase: RoundRow["phase"];
+  betting_closes_at: Date;
+  state: LiveRound;
+  version: number;
+}
+
+/** The table, its live round (betting or dealing) if any, and its open shoe if any. */
+async function readTable(db: Db, tableId: string): Promise<TableState> {
+  const table = await db.table.findUniqueOrThrow({ where: { id: tableId } });
+  const [round] = await db.$queryRaw<RoundSql[]>`
+    SELECT id, shoe_id, number, phase, betting_closes_at, state, version FROM rounds
+    WHERE table_id = ${tableId}::uuid AND phase IN ('betting', 'dealing')`;
+  const shoe = await db.shoe.findFirst({
+    where: { tableId, endedAt: null },
+    select: { id: true, state: true, position: true, road: true },
+  });
+  return {
+    table,
+    definition: definitionOf(table),
+    round:
+      round === undefined
+        ? null
+        : {
+            id: round.id,
+            shoeId: round.shoe_id,
+            number: round.number,
+            phase: round.phase,
+            closesAt: round.betting_closes_at,
+            state: round.state,
+            version: round.version,
+          },
+    shoe:
+      shoe === null
+        ? null
+        : {
+            id: shoe.id,
+            state: shoe.state as unknown as ShoeJson,
+            position: shoe.position,
+            road: shoe.road as unknown[],
+          },
+  };
+}
+
+/** Milliseconds to wait before the next step; one step per call, read from the database. */
+async function step(
+  options: TableRunnerOptions,
+  recovering: boolean,
+  announced: { totals: string },
+): Promise<number> {
+  const { db, tableId, timing, rng } = options;
+  const { table, definition, round, shoe } = await readTable(db, tableId);
+  // Not a game this runtime deals (yet): look again later, the table may change.
+  if (definition === null) return 5_000;
+  if (round !== null && shoe === null) {
+    throw new Error(`table ${table.slug}: round ${round.id} is live but its shoe has ended`);
+  }
+  if (round?.phase === "betting") {
+    const late = Date.now() - round.closesAt.getTime();
+    if (recovering || late >= timing.lateCloseGraceMs) {
+      const reason = recovering ? "interrupted before betting closed" : "betting window missed";
+      await cancelRound(db, table, round, shoe!, reason);
+      options.log(
+        `table ${table.slug}: round ${round.number} cancelled (${reason}), bets refunded`,
+      );
+      return 0;
+    }
+    if (late >= 0) {
+      await closeBetting(db, table, round);
+      return timing.dealDelayMs;
+    }
+    await announceTotals(db, table.id, round, announced);
+    return Math.min(-late, timing.totalsIntervalMs);
+  }
+  if (round?.phase === "dealing") {
+    const done = await dealStep(db, table, definition, round, shoe!);
+    return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
+  }
+  // Between rounds: an operator's pause or close takes effect here.
+  if (table.status !== "OPEN") return 1_000;
+  const current = shoe ?? (await startShoe(db, table, definition, rng));
+  const window = timing.bettingWindowMs(table);
+  await openRound(db, table, definition, current, new Date(Date.now() + window));
+  announced.totals = "";
+  return Math.min(window, timing.totalsIntervalMs);
+}
+
+/** `bets.totals` when the stakes changed since the last announcement (at most one per interval). */
+async function announceTotals(
+  db: Db,
+  tableId: string,
+  round: RoundRow,
+  announced: { totals: string },
+): Promise<void> {
+  const totals = await betTotals(db, round.id);
+  const text = JSON.stringify(totals);
+  if (text === announced.totals) return;
+  await db.$transaction((tx) =>
+    appendEvents(tx, [
+      {
+        tableId,
+        roundId: round.id,
+        type: "bets.totals",
+        payload: { roundId: round.id, number: round.number, ...totals },
+      },
+    ]),
+  );
+  announced.totals = text;
+}
+
+/**
+ * Runs one table until `signal` aborts or another dealer is found to have moved it. The first
+ * step after taking the table recovers it (seeds 000 and 001): a round still betting is
+ * cancelled and refunded, a round being dealt is finished from the persisted shoe.
+ */
+export async function runTable(options: TableRunnerOptions): Promise<void> {
+  const { signal, log, tableId } = options;
+  let recovering = true;
+  let unreachableSince: number | null = null;
+  const announced = { totals: "" };
+  while (!signal.aborted) {
+    let wait: number;
+    try {
+      wait = await step(options, recovering, announced);
+      recovering = false;
+      if (unreachableSince !== null) {
+        log(`table ${tableId}: database back after ${Date.now() - unreachableSince} ms`);
+        unreachableSince = null;
+      }
+    } catch (error) {
+      if (error instanceof FencedError) {
+        log(`table ${tableId}: ${error.message}; leaving it to that dealer`);
+        return;
+      }
+      if (isDatabaseUnreachable(error)) {
+        if (unreachableSince === null) {
+          unreachableSince = Date.now();
+          log(`table ${tableId}: database unreachable; retrying the step`);
+        }
+      } else {
+        log(`table ${tableId}: step failed, retrying: ${(error as Error).message}`);
+      }
+      wait = 1_000;
+    }
+    if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
+  }
+}
+
+export const cryptoRng = (): Rng => new CryptoRng();

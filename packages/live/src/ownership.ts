@@ -1,0 +1,142 @@
+/**
+ * One dealer per table (docs/live-tables.md, Who deals a table): a process deals a table while it
+ * holds the table's PostgreSQL advisory lock on its own connection. The lock lives as long as
+ * that connection, so when the process dies — or its connection does — the database frees its
+ * tables, and another process claims them on its next pass (every `claimIntervalMs`).
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+
+import pg from "pg";
+
+import type { Db } from "@fuda/db";
+import type { Rng } from "@fuda/shoe";
+
+import type { DealerTiming } from "./dealer";
+import { cryptoRng, DEFAULT_TIMING, runTable } from "./dealer";
+import { definitionOf } from "./games";
+
+/** The advisory lock namespace of tables ("live"); the key is `hashtext(table id)`. */
+const TABLE_LOCKS = 0x6c69_7665;
+
+export interface DealerOptions {
+  db: Db;
+  /** The database's URL, for the connection that holds this process's table locks. */
+  connectionString: string;
+  timing?: Partial<DealerTiming>;
+  /** How often unowned tables are claimed (and the lock connection checked). Default 2 s. */
+  claimIntervalMs?: number;
+  rng?: () => Rng;
+  log?: (line: string) => void;
+}
+
+export interface Dealer {
+  /** The ids of the tables this process deals now. */
+  owned(): string[];
+  /** Finishes the step in progress on every table, then lets the tables go. */
+  stop(): Promise<void>;
+}
+
+interface Runner {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export function startDealer(options: DealerOptions): Dealer {
+  const { db, connectionString, claimIntervalMs = 2_000 } = options;
+  const timing: DealerTiming = { ...DEFAULT_TIMING, ...options.timing };
+  const log =
+    options.log ??
+    ((line: string) => {
+      console.log(`dealer: ${line}`);
+    });
+  const rng = (options.rng ?? cryptoRng)();
+  const runners = new Map<string, Runner>();
+  const stopping = new AbortController();
+  let locks: pg.Client | null = null;
+
+  /** The lock connection is gone: so are the locks, and so must the runners be. */
+  function release(reason: string): void {
+    if (locks === null) return;
+    const client = locks;
+    locks = null;
+    client.end().catch(() => undefined);
+    if (runners.size > 0) log(`lost the table locks (${reason}); stopping ${runners.size} tables`);
+    for (const runner of runners.values()) runner.abort.abort();
+    runners.clear();
+  }
+
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString, application_name: "fuda-dealer-locks" });
+    client.on("error", (error) => {
+      release(error.message);
+    });
+    client.on("end", () => {
+      release("connection ended");
+    });
+    await client.connect();
+    return client;
+  }
+
+  function run(tableId: string, client: pg.Client): void {
+    const abort = new AbortController();
+    const done = runTable({ db, tableId, timing, rng, log, signal: abort.signal }).finally(() => {
+      if (runners.get(tableId)?.abort !== abort) return;
+      // The runner gave the table up (another dealer moved it): let the lock go too.
+      runners.delete(tableId);
+      if (locks === client) {
+        client
+          .query("SELECT pg_advisory_unlock($1, hashtext($2))", [TABLE_LOCKS, tableId])
+          .catch(() => undefined);
+      }
+    });
+    runners.set(tableId, { abort, done });
+  }
+
+  async function claim(): Promise<void> {
+    locks ??= await connect();
+    const client = locks;
+    const tables = await db.table.findMany({ select: { id: true, game: true, variant: true } });
+    for (const table of tables) {
+      if (runners.has(table.id) || definitionOf(table) === null) continue;
+      const { rows } = await client.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
+        [TABLE_LOCKS, table.id],
+      );
+      if (rows[0]?.locked === true && locks === client && !stopping.signal.aborted) {
+        run(table.id, client);
+      }
+    }
+  }
+
+  const claiming = (async () => {
+    let failing = false;
+    while (!stopping.signal.aborted) {
+      try {
+        await claim();
+        if (failing) log("claiming tables again");
+        failing = false;
+      } catch (error) {
+        if (!failing) log(`cannot claim tables: ${(error as Error).message.split("\n")[0]}`);
+        failing = true;
+        release("claim failed");
+      }
+      await sleep(claimIntervalMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+  })();
+
+  return {
+    owned: () => [...runners.keys()],
+    async stop() {
+      stopping.abort();
+      await claiming;
+      const running = [...runners.values()];
+      for (const runner of running) runner.abort.abort();
+      await Promise.all(running.map((runner) => runner.done));
+      runners.clear();
+      const client = locks;
+      locks = null;
+      // Ending the connection frees every lock it holds.
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

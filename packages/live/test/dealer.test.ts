@@ -1,0 +1,155 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { seed } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { baccarat } from "@fuda/rules";
+import type { LiveRound } from "@fuda/rules";
+import { HmacDrbg, verifyShoe } from "@fuda/shoe";
+
+import { definitionOf, startDealer } from "../src";
+import type { Dealer } from "../src";
+
+const fast = {
+  dealDelayMs: 0,
+  resultPauseMs: 0,
+  bettingWindowMs: () => 40,
+  totalsIntervalMs: 20,
+  lateCloseGraceMs: 10_000,
+};
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+const tableId = async (db: Db, slug: string) =>
+  (await db.table.findUniqueOrThrow({ where: { slug } })).id;
+
+describe("the dealer", () => {
+  let database: TestDatabase;
+  let dealer: Dealer;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seed(database.db);
+    dealer = startDealer({
+      db: database.db,
+      connectionString: database.url,
+      timing: fast,
+      claimIntervalMs: 100,
+      rng: () => new HmacDrbg({ serverSeed: "0a0b0c" }),
+      log: () => undefined,
+    });
+  });
+  afterAll(async () => {
+    await dealer.stop();
+    await database.drop();
+  });
+
+  it("deals a whole baccarat shoe: each round's cards are the shoe's next cards, the reveal verifies, the road is roads() of the results", async () => {
+    const db = database.db;
+    const id = await tableId(db, "baccarat-a");
+    const shoe = await until("a baccarat shoe to end", async () => {
+      const ended = await db.shoe.findFirst({ where: { tableId: id, endedAt: { not: null } } });
+      return ended ?? undefined;
+    });
+    const reveal = shoe.reveal as { salt: string; cards: string };
+    expect(verifyShoe(shoe.commitment, reveal)).toEqual({ ok: true });
+    const order = Buffer.from(reveal.cards, "hex");
+    const rounds = await db.round.findMany({
+      where: { shoeId: shoe.id },
+      orderBy: { number: "asc" },
+    });
+    expect(rounds.map((round) => round.number)).toEqual(rounds.map((_, index) => index + 1));
+    let position = (shoe.firstBurn as { burnCount: number }).burnCount + 1;
+    for (const round of rounds) {
+      expect(round.phase).toBe("settled");
+      const state = round.state as unknown as LiveRound;
+      expect(state.first).toBe(position);
+      expect(round.cards).toEqual([...order.subarray(position, position + round.cards.length)]);
+      position += round.cards.length;
+    }
+    expect((rounds.at(-1)!.state as unknown as LiveRound).lastRound).toBe(true);
+    const marks = rounds.map((round) => {
+      const { winner, playerPair, bankerPair } = baccarat.dealtFrom(round.cards);
+      return { winner, playerPair, bankerPair };
+    });
+    expect(baccarat.roads(shoe.road as never)).toEqual(baccarat.roads(marks));
+    // The next shoe starts with its commitment published.
+    const next = await until(
+      "the next shoe",
+      async () => (await db.shoe.findFirst({ where: { tableId: id, endedAt: null } })) ?? undefined,
+    );
+    const started = await db.tableEvent.findFirst({
+      where: { tableId: id, type: "shoe.started", payload: { path: ["shoeId"], equals: next.id } },
+    });
+    expect(started?.payload).toMatchObject({ commitment: next.commitment, cardCount: 416 });
+  });
+
+  it("announces every round in order: opened, closed, each card, result, settled", async () => {
+    const db = database.db;
+    const id = await tableId(db, "pok-deng");
+    const round = await until(
+      "a settled Pok Deng round",
+      async () =>
+        (await db.round.findFirst({ where: { tableId: id, phase: "settled" } })) ?? undefined,
+    );
+    const events = await db.tableEvent.findMany({
+      where: { roundId: round.id },
+      orderBy: { id: "asc" },
+    });
+    const types = events.map((event) => event.type).filter((type) => type !== "bets.totals");
+    const definition = definitionOf({ game: "POK_DENG", variant: "five-seat" })!;
+    expect(types).toEqual([
+      "round.opened",
+      "round.closed",
+      ...round.cards.map(() => "card.dealt"),
+      "round.result",
+      "round.settled",
+    ]);
+    const dealt = events.filter((event) => event.type === "card.dealt");
+    expect(dealt.map((event) => (event.payload as { card: number }).card)).toEqual(round.cards);
+    expect(definition.publicView(round.state as unknown as LiveRound).outcome).toEqual(
+      round.outcome,
+    );
+  });
+
+  it("runs one table per process: a second dealer on the same database claims nothing while the first lives, and takes over when it stops", async () => {
+    const db = database.db;
+    const second = startDealer({
+      db,
+      connectionString: database.url,
+      timing: fast,
+      claimIntervalMs: 100,
+      log: () => undefined,
+    });
+    try {
+      await sleep(400);
+      expect(second.owned()).toEqual([]);
+      expect(dealer.owned().length).toBe(3);
+      await dealer.stop();
+      const owned = await until("the second dealer to take the tables", () =>
+        Promise.resolve(second.owned().length === 3 ? second.owned() : undefined),
+      );
+      expect(owned.length).toBe(3);
+      // It goes on dealing them.
+      const id = await tableId(db, "baccarat-b");
+      const before = await db.round.count({ where: { tableId: id, phase: "settled" } });
+      await until("another round at baccarat-b", async () =>
+        (await db.round.count({ where: { tableId: id, phase: "settled" } })) > before + 1
+          ? true
+          : undefined,
+      );
+    } finally {
+      await second.stop();
+    }
+  });
+});
