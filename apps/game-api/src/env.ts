@@ -8,6 +8,13 @@ import { databaseUrl, EnvError, httpUrl, loadEnv, port } from "@fuda/env";
 
 const origin = httpUrl.transform((url) => new URL(url).origin);
 
+const duration = z.coerce
+  .number({ error: "must be a number of milliseconds" })
+  .int({ error: "must be a whole number of milliseconds" })
+  .min(0, { error: "must be 0 or more" })
+  .max(3_600_000, { error: "must be at most an hour" });
+const milliseconds = (fallback: number) => duration.default(fallback);
+
 export const envSchema = z.object({
   PORT: port(4000),
   HOST: z.string().default("127.0.0.1"),
@@ -32,6 +39,14 @@ export const envSchema = z.object({
       "http://localhost:3000",
       "http://localhost:3001",
     ]),
+  /** `off`: this process serves the API but deals no table (another process does). */
+  DEALER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /** Pause between two revealed cards, so people can watch. */
+  DEAL_DELAY_MS: milliseconds(1_000),
+  /** Pause after a settled round before the next one opens. */
+  RESULT_PAUSE_MS: milliseconds(4_000),
+  /** Overrides every table's betting window (tests, demos); unset: each table's countdown. */
+  BETTING_WINDOW_MS: duration.min(1, { error: "must be at least 1" }).optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "BETTER_AUTH_SECRET" | "BETTER_AUTH_URL"> & {
