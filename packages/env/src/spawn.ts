@@ -9,6 +9,8 @@ export interface SpawnedApp {
   output(): string;
   /** SIGTERM to the whole process group, SIGKILL after a grace period; resolves on exit. */
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group at once (a crash, for recovery tests); resolves on exit. */
+  kill(): Promise<void>;
 }
 
 export interface SpawnAppOptions {
@@ -85,6 +87,12 @@ export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
     await exited;
   };
 
+  const kill = async (): Promise<void> => {
+    const pid = child.pid;
+    if (pid !== undefined && groupAlive(pid)) process.kill(-pid, "SIGKILL");
+    await exited;
+  };
+
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (state.exited) {
@@ -102,5 +110,5 @@ export async function spawnApp(options: SpawnAppOptions): Promise<SpawnedApp> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, exited, output: () => output, stop };
+  return { url, exited, output: () => output, stop, kill };
 }

@@ -15,3 +15,4 @@ export type { DealerTiming } from "./dealer";
 export { FencedError } from "./dealer-steps";
 export { startDealer } from "./ownership";
 export type { Dealer, DealerOptions } from "./ownership";
+export { auditLiveTables } from "./audit";

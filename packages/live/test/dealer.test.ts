@@ -10,7 +10,7 @@ import { baccarat } from "@fuda/rules";
 import type { LiveRound } from "@fuda/rules";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
 
-import { definitionOf, startDealer } from "../src";
+import { auditLiveTables, definitionOf, startDealer } from "../src";
 import type { Dealer } from "../src";
 
 const fast = {
@@ -92,6 +92,7 @@ describe("the dealer", () => {
       where: { tableId: id, type: "shoe.started", payload: { path: ["shoeId"], equals: next.id } },
     });
     expect(started?.payload).toMatchObject({ commitment: next.commitment, cardCount: 416 });
+    expect(await auditLiveTables(db)).toEqual([]);
   });
 
   it("announces every round in order: opened, closed, each card, result, settled", async () => {

@@ -10,14 +10,25 @@ import type { SpawnedApp } from "@fuda/env";
 
 import { launchChromium } from "./chromium";
 
-/** The game API (`pnpm start` in apps/game-api) on a free port, on the given database. */
-export async function startGameApi({ databaseUrl }: { databaseUrl: string }): Promise<SpawnedApp> {
-  const port = await freePort();
+/**
+ * The game API (`pnpm start` in apps/game-api) on a free port (or `port`), on the given database;
+ * `env` adds settings (e.g. the dealer's pace).
+ */
+export async function startGameApi({
+  databaseUrl,
+  port,
+  env = {},
+}: {
+  databaseUrl: string;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<SpawnedApp> {
+  port ??= await freePort();
   return spawnApp({
     cwd: join(repoRoot(), "apps/game-api"),
     command: "pnpm",
     args: ["--silent", "start"],
-    env: { PORT: String(port), DATABASE_URL: databaseUrl },
+    env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env },
     url: `http://127.0.0.1:${port}`,
     readyPath: "/trpc/health",
   });
