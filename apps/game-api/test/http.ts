@@ -78,7 +78,7 @@ export class Browser {
     type: "query" | "mutation",
     path: string,
     input?: unknown,
-  ): Promise<{ status: number; data?: unknown; code?: string; message?: string }> {
+  ): Promise<{ status: number; data?: unknown; code?: string; reason?: string; message?: string }> {
     const reply =
       type === "query"
         ? await this.request(
@@ -88,10 +88,15 @@ export class Browser {
         : await this.request("POST", `/trpc/${path}`, input ?? null);
     const body = reply.body as {
       result?: { data: unknown };
-      error?: { message?: string; data?: { code?: string } };
+      error?: { message?: string; data?: { code?: string; reason?: string } };
     };
     if (body.error !== undefined) {
-      return { status: reply.status, code: body.error.data?.code, message: body.error.message };
+      return {
+        status: reply.status,
+        code: body.error.data?.code,
+        reason: body.error.data?.reason,
+        message: body.error.message,
+      };
     }
     return { status: reply.status, data: body.result?.data };
   }

@@ -77,7 +77,8 @@ export function startDealer(options: DealerOptions): Dealer {
     return client;
   }
 
-  function run(tableId: string, client: pg.Client): void {
+  function run(tableId: string, slug: string, client: pg.Client): void {
+    log(`dealing table ${slug}`);
     const abort = new AbortController();
     const done = runTable({ db, tableId, timing, rng, log, signal: abort.signal }).finally(() => {
       if (runners.get(tableId)?.abort !== abort) return;
@@ -95,7 +96,9 @@ export function startDealer(options: DealerOptions): Dealer {
   async function claim(): Promise<void> {
     locks ??= await connect();
     const client = locks;
-    const tables = await db.table.findMany({ select: { id: true, game: true, variant: true } });
+    const tables = await db.table.findMany({
+      select: { id: true, slug: true, game: true, variant: true },
+    });
     for (const table of tables) {
       if (runners.has(table.id) || definitionOf(table) === null) continue;
       const { rows } = await client.query<{ locked: boolean }>(
@@ -103,7 +106,7 @@ export function startDealer(options: DealerOptions): Dealer {
         [TABLE_LOCKS, table.id],
       );
       if (rows[0]?.locked === true && locks === client && !stopping.signal.aborted) {
-        run(table.id, client);
+        run(table.id, table.slug, client);
       }
     }
   }

@@ -1,0 +1,156 @@
+/**
+ * Bot players for the live-table tests: guests who sign in over HTTP and bet on whatever round
+ * is open, the way a person clicking chips would — random bets of the game's catalog within the
+ * table's limits, now and then the same request twice or an undo. They find the open round in the
+ * database (they are a test's hands, not a client), and they never stop for a failed call: a
+ * game API being killed and restarted under them is the point.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+
+import type { Db } from "@fuda/db";
+import { definitionOf } from "@fuda/live";
+import type { GameDefinition, LiveBet, TableLimits } from "@fuda/rules";
+
+import { Browser } from "../http";
+
+export interface BotStats {
+  calls: number;
+  placed: number;
+  replayed: number;
+  undone: number;
+  /** Refusals by the domain's code (BETTING_CLOSED, …) and transport failures ("network"). */
+  refused: Record<string, number>;
+}
+
+/** A guest signed in at `baseUrl` (the game API gives them their starting points). */
+export async function guest(baseUrl: string): Promise<Browser> {
+  const browser = new Browser(baseUrl);
+  const reply = await browser.auth("sign-in/anonymous");
+  if (reply.status !== 200) throw new Error(`guest sign-in failed: ${JSON.stringify(reply.body)}`);
+  return browser;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** One to three bets of the round's offered catalog, each between 1× and 3× its minimum. */
+export function randomSlip(
+  definition: GameDefinition,
+  round: number,
+  limits: TableLimits,
+): LiveBet[] {
+  const offered = new Set(definition.betsOffered(round));
+  const specs = definition.bets.filter((spec) => offered.has(spec.id) && limits[spec.id]);
+  const slip: LiveBet[] = [];
+  const count = 1 + Math.floor(Math.random() * 3);
+  for (let i = 0; i < count; i++) {
+    const spec = pick(specs);
+    const seat = spec.seats.length > 0 ? pick(spec.seats) : undefined;
+    if (slip.some((bet) => bet.bet === spec.id && bet.seat === seat)) continue;
+    const amount = limits[spec.id]!.min * (1 + Math.floor(Math.random() * 3));
+    slip.push({ bet: spec.id, amount, ...(seat === undefined ? {} : { seat }) });
+  }
+  return slip;
+}
+
+interface OpenRound {
+  id: string;
+  number: number;
+  game: "BACCARAT" | "POK_DENG" | "QUICK_BACCARAT" | "JOKER_BLACKJACK";
+  variant: string;
+  limits: TableLimits;
+}
+
+const openRounds = (db: Db) =>
+  db.$queryRaw<OpenRound[]>`
+    SELECT r.id, r.number, t.game, t.variant, t.limits FROM rounds r JOIN tables t ON t.id = r.table_id
+    WHERE r.phase = 'betting' AND r.betting_closes_at > now()`;
+
+/** Bets until `signal` aborts; each bot on its own loop, all sharing the stats. */
+export async function runBots({
+  bots,
+  db,
+  signal,
+  pauseMs = [20, 120],
+}: {
+  bots: readonly Browser[];
+  db: Db;
+  signal: AbortSignal;
+  pauseMs?: [number, number];
+}): Promise<BotStats> {
+  const stats: BotStats = { calls: 0, placed: 0, replayed: 0, undone: 0, refused: {} };
+  const refuse = (code: string) => {
+    stats.refused[code] = (stats.refused[code] ?? 0) + 1;
+  };
+  let request = 0;
+  async function play(bot: Browser): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        const rounds = await openRounds(db);
+        if (rounds.length > 0) {
+          const round = pick(rounds);
+          const definition = definitionOf(round)!;
+          const requestId = `bot-${process.pid}-${++request}`;
+          const input = {
+            roundId: round.id,
+            bets: randomSlip(definition, round.number, round.limits),
+            requestId,
+          };
+          const times = Math.random() < 0.1 ? 2 : 1;
+          for (let t = 0; t < times; t++) {
+            stats.calls++;
+            const reply = await bot.trpc("mutation", "bets.place", input);
+            if (reply.status === 200) {
+              if ((reply.data as { replayed: boolean }).replayed) stats.replayed++;
+              else stats.placed++;
+            } else refuse(reply.reason ?? reply.code ?? String(reply.status));
+          }
+          if (Math.random() < 0.05) {
+            stats.calls++;
+            const reply = await bot.trpc("mutation", "bets.undo", { roundId: round.id });
+            if (reply.status === 200) stats.undone++;
+            else refuse(reply.reason ?? reply.code ?? String(reply.status));
+          }
+        }
+      } catch {
+        // The game API (or the database) is away: a person would click again a moment later.
+        refuse("network");
+      }
+      const [low, high] = pauseMs;
+      await sleep(low + Math.random() * (high - low), undefined, { signal }).catch(() => undefined);
+    }
+  }
+  await Promise.all(bots.map(play));
+  return stats;
+}
+
+/** Waits until `probe` gives a value (polling), or fails naming what it waited for. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  ms = 60_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Pauses every table and waits until none has a round betting or being dealt. */
+export async function quiesce(db: Db, ms = 60_000): Promise<void> {
+  await db.table.updateMany({ data: { status: "PAUSED" } });
+  await until(
+    "every round to end",
+    async () =>
+      (await db.round.count({ where: { phase: { in: ["betting", "dealing"] } } })) === 0
+        ? true
+        : undefined,
+    ms,
+  );
+}
+
+/** Rounds that ended (settled or cancelled), every table. */
+export const finishedRounds = (db: Db): Promise<number> =>
+  db.round.count({ where: { phase: { in: ["settled", "cancelled"] } } });
