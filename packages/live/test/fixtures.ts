@@ -88,13 +88,19 @@ export async function openRound(
   });
 }
 
-/** Exactly what the dealer does at the close: the round row FOR UPDATE, then phase dealing. */
-export async function closeRound(db: Db, roundId: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+/**
+ * Exactly what the dealer does at the close: the round row FOR UPDATE, then phase dealing.
+ * Returns the ids of the open bets the close saw: the bets the dealer will settle.
+ */
+export async function closeRound(db: Db, roundId: string): Promise<string[]> {
+  return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
     await tx.$executeRaw`
       UPDATE rounds SET phase = 'dealing', closed_at = now(), version = version + 1
       WHERE id = ${roundId}::uuid`;
+    const bets = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open'`;
+    return bets.map((bet) => bet.id);
   });
 }
 
