@@ -68,7 +68,7 @@ interface BatchState {
   placed: StoredBet[];
 }
 
-/** Round trip 2: everything the slips are judged against, read under the batch's locks. */
+/** Round trip 2 (jsonb, so numbers arrive as numbers): everything the slips are judged against, read under the batch's locks. */
 async function readState(
   tx: Tx,
   roundIds: string[],
@@ -111,8 +111,8 @@ const toPlacedBet = (bet: StoredBet): PlacedBet => ({
   id: bet.id,
   bet: bet.bet,
   seat: bet.seat,
-  amount: Number(bet.stake),
-  reserved: Number(bet.reserved),
+  amount: bet.stake,
+  reserved: bet.reserved,
 });
 
 interface Accepted {
@@ -148,12 +148,12 @@ export async function placeSlips(
     live.map(({ input }) => input),
   );
 
-  const wallets = new Map(state.wallets.map(([owner, balance]) => [owner, Number(balance)]));
+  const wallets = new Map(state.wallets.map(([owner, balance]) => [owner, balance]));
   const stakes = new Map<string, RoundStakes>(
     roundIds.map((id) => [id, { totals: new Map(), own: new Map() }]),
   );
   for (const [roundId, bet, total] of state.totals) {
-    stakes.get(roundId)!.totals.set(bet, Number(total));
+    stakes.get(roundId)!.totals.set(bet, total);
   }
   const ownOf = (round: RoundStakes, playerId: string): LiveBet[] => {
     let own = round.own.get(playerId);
@@ -163,7 +163,7 @@ export async function placeSlips(
   for (const [roundId, playerId, bet, seat, total] of state.own) {
     ownOf(stakes.get(roundId)!, playerId).push({
       bet,
-      amount: Number(total),
+      amount: total,
       ...(seat === null ? {} : { seat }),
     });
   }

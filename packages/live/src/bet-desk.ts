@@ -47,7 +47,11 @@ export function createBetDesk({
     let outcomes;
     try {
       outcomes = await db.$transaction(
-        (tx) => placeSlips(tx, batch.map(({ input }) => input)),
+        (tx) =>
+          placeSlips(
+            tx,
+            batch.map(({ input }) => input),
+          ),
         transaction,
       );
     } catch (error) {
@@ -97,7 +101,8 @@ export function createBetDesk({
         const rounds = await lockRounds(tx, [roundId], [roundLockKey(roundId)]);
         const round = rounds.get(roundId);
         if (round === undefined) throw roundNotFound(roundId);
-        if (round.phase !== "betting") throw bettingClosed(roundId, `is ${round.phase}, not betting`);
+        if (round.phase !== "betting")
+          throw bettingClosed(roundId, `is ${round.phase}, not betting`);
         if (!round.windowOpen) throw bettingClosed(roundId, "has passed its betting window");
         const refunded = await refundOpenBets(tx, roundId, { playerId });
         return {

@@ -15,26 +15,50 @@ import { definitionOf } from "./games";
 export const MAX_BETS_PER_SLIP = 20;
 export const MAX_REQUEST_ID_LENGTH = 64;
 
-/** A bet as callers send it: money in minor units, whole points (the rules check the points). */
+/**
+ * A bet as callers send it: money in minor units (whole points: the rules check that). Each
+ * message starts with its key; the desk's refusal replaces it with the whole path.
+ */
 export const liveBetSchema = z.object({
-  bet: z.string().min(1).max(64),
-  seat: z.number().int().optional(),
-  amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  bet: z.string({ error: "bet: a bet id" }).min(1, { error: "bet: a bet id" }).max(64, {
+    error: "bet: at most 64 characters",
+  }),
+  seat: z
+    .number({ error: "seat: a whole number" })
+    .int({ error: "seat: a whole number" })
+    .optional(),
+  amount: z
+    .number({ error: "amount: a positive whole number of minor units" })
+    .int({ error: "amount: a positive whole number of minor units" })
+    .positive({ error: "amount: a positive whole number of minor units" })
+    .max(Number.MAX_SAFE_INTEGER, { error: "amount: at most 2^53 - 1 minor units" }),
 });
 
 /** `bets.place` without the caller: the API takes this, the desk checks it again. */
 export const placeBetsSchema = z.object({
-  roundId: z.string().min(1).max(64),
-  bets: z.array(liveBetSchema).min(1).max(MAX_BETS_PER_SLIP),
+  roundId: z
+    .string({ error: "roundId: a round id" })
+    .min(1, { error: "roundId: a round id" })
+    .max(64, {
+      error: "roundId: at most 64 characters",
+    }),
+  bets: z
+    .array(liveBetSchema, { error: "bets: a list of bets" })
+    .min(1, { error: "bets: at least one bet" })
+    .max(MAX_BETS_PER_SLIP, { error: `bets: at most ${MAX_BETS_PER_SLIP} bets in one slip` }),
   /** The caller's idempotency key: the same key again returns the first placement. */
-  requestId: z.string().min(1).max(MAX_REQUEST_ID_LENGTH),
+  requestId: z
+    .string({ error: "requestId: a string" })
+    .min(1, { error: `requestId: 1 to ${MAX_REQUEST_ID_LENGTH} characters` })
+    .max(MAX_REQUEST_ID_LENGTH, { error: `requestId: 1 to ${MAX_REQUEST_ID_LENGTH} characters` }),
 });
 
-/** The input's first broken rule as BAD_INPUT, e.g. `bets.0.amount: Too small…`. */
+/** The input's first broken rule as BAD_INPUT, e.g. `bets.0.amount: a positive whole number…`. */
 export function badSlipInput(error: z.ZodError): FudaError {
   const issue = error.issues[0]!;
   const field = issue.path.map(String).join(".") || "input";
-  return new FudaError("BAD_INPUT", `${field}: ${issue.message}`, { field, rule: issue.code });
+  const rule = issue.message.replace(/^\w+: /, "");
+  return new FudaError("BAD_INPUT", `${field}: ${rule}`, { field, rule: issue.code });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -122,8 +146,8 @@ export function judgeSlip({
 
 /** What a slip reserved, as the ledger reports a shortfall. */
 export const insufficientFunds = (amount: number, balance: number): FudaError =>
-  new FudaError(
-    "INSUFFICIENT_FUNDS",
-    `amount: ${amount} needed, the wallet holds ${balance}`,
-    { balance, amount, account: "wallet" },
-  );
+  new FudaError("INSUFFICIENT_FUNDS", `amount: ${amount} needed, the wallet holds ${balance}`, {
+    balance,
+    amount,
+    account: "wallet",
+  });

@@ -115,9 +115,6 @@ const toRound = (row: Row): RecalledRound => ({
   outcome: row.outcome ?? null,
   bets: row.bets.map((bet) => ({
     ...bet,
-    stake: Number(bet.stake),
-    reserved: Number(bet.reserved),
-    returned: bet.returned === null ? null : Number(bet.returned),
     placedAt: new Date(bet.placedAt).toISOString(),
   })),
   balanceBefore: row.balance_before === null ? null : Number(row.balance_before),
@@ -142,10 +139,14 @@ export async function roundsOfPlayer({
   limit?: number;
 }): Promise<RoundsPage> {
   if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT) {
-    throw new FudaError("BAD_INPUT", `limit: must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`, {
-      field: "limit",
-      rule: "range",
-    });
+    throw new FudaError(
+      "BAD_INPUT",
+      `limit: must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
+      {
+        field: "limit",
+        rule: "range",
+      },
+    );
   }
   const after = cursor == null ? null : decodeCursor(cursor);
   const rows = await db.$queryRaw<Row[]>`

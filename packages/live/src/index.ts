@@ -12,7 +12,12 @@ export type {
 export { definitionOf, publicGameName } from "./games";
 export { createBetDesk } from "./bet-desk";
 export type { BetDeskOptions } from "./bet-desk";
-export { liveBetSchema, MAX_BETS_PER_SLIP, MAX_REQUEST_ID_LENGTH, placeBetsSchema } from "./bet-slip";
+export {
+  liveBetSchema,
+  MAX_BETS_PER_SLIP,
+  MAX_REQUEST_ID_LENGTH,
+  placeBetsSchema,
+} from "./bet-slip";
 export { refundOpenBets } from "./refunds";
 export type { RefundedBet } from "./refunds";
 export { roundLockKey } from "./round-locks";

@@ -93,7 +93,9 @@ async function refused(
 ): Promise<FudaError> {
   const before = await balance({ db, playerId: player });
   const rowsBefore = (await betsOf(db, roundId)).filter((row) => row.playerId === player).length;
-  const error = await failure(desk.place({ playerId: player, roundId, requestId: request(), bets }));
+  const error = await failure(
+    desk.place({ playerId: player, roundId, requestId: request(), bets }),
+  );
   expect(error).toBeInstanceOf(FudaError);
   expect(await balance({ db, playerId: player })).toBe(before);
   expect((await betsOf(db, roundId)).filter((row) => row.playerId === player)).toHaveLength(
@@ -195,9 +197,9 @@ describe("refusals name the field and the rule, and reserve nothing", () => {
       requestId: request(),
       bets: [{ bet: "banker", amount: 10_000 * POINT }],
     });
-    expect(
-      await refused(second, roundId, [{ bet: "banker", amount: 10 * POINT }]),
-    ).toMatchObject({ details: { field: "bets.0.amount", rule: "EXPOSURE_CAP" } });
+    expect(await refused(second, roundId, [{ bet: "banker", amount: 10 * POINT }])).toMatchObject({
+      details: { field: "bets.0.amount", rule: "EXPOSURE_CAP" },
+    });
     // The other side brings the table back within the cap.
     await desk.place({
       playerId: second,
@@ -224,7 +226,10 @@ describe("refusals name the field and the rule, and reserve nothing", () => {
       [{ requestId: "" }, "requestId"],
       [{ requestId: "x".repeat(65) }, "requestId"],
       [{ bets: [] }, "bets"],
-      [{ bets: Array.from({ length: 21 }, () => ({ bet: "seat", seat: 1, amount: POINT })) }, "bets"],
+      [
+        { bets: Array.from({ length: 21 }, () => ({ bet: "seat", seat: 1, amount: POINT })) },
+        "bets",
+      ],
       [{ bets: [{ bet: "seat", seat: 1, amount: 1.5 }] }, "bets.0.amount"],
       [{ bets: [{ bet: "seat", seat: 1, amount: -100 }] }, "bets.0.amount"],
       [{ bets: [{ bet: "seat", seat: 1, amount: 2 ** 60 }] }, "bets.0.amount"],
@@ -296,8 +301,8 @@ describe("one batch, many callers", () => {
         desk.place({ playerId: player, roundId: good.roundId, requestId: request(), bets }),
         desk.place({ playerId: player, roundId: broken.roundId, requestId: request(), bets }),
       ]);
-      expect(ok!.status).toBe("fulfilled");
-      expect(bad!.status).toBe("rejected");
+      expect(ok.status).toBe("fulfilled");
+      expect(bad.status).toBe("rejected");
       expect(await inPlay(db, player, broken.roundId)).toBe(0);
     } finally {
       await db.table.update({

@@ -59,7 +59,9 @@ describe("the close race: a bet is in the round with its reservation, or refused
 
       const rows = await betsOf(db, roundId);
       const placed = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
-      const refusals = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason] : []));
+      const refusals = outcomes.flatMap((o) =>
+        o.status === "rejected" ? [o.reason as unknown] : [],
+      );
       for (const reason of refusals) expect(reason).toMatchObject({ code: "BETTING_CLOSED" });
       expect(placed.length + refusals.length).toBe(200);
       // Both happened: the close fell inside the stream of bets.

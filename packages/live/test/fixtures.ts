@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 
-import type { Db } from "@fuda/db";
+import type { Db, Prisma } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { grant } from "@fuda/ledger";
 import {
@@ -18,6 +18,10 @@ import {
 } from "@fuda/shoe";
 
 import { definitionOf, refundOpenBets } from "../src";
+
+/** A plain JSON copy of a value, as a Prisma Json column takes it. */
+export const asJson = (value: unknown): Prisma.InputJsonValue =>
+  JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
 
 /** A player with `amount` minor units in the wallet. */
 export async function newPlayer(db: Db, amount = 1_000_000): Promise<string> {
@@ -68,7 +72,7 @@ export async function openRound(
         tableId: table.id,
         commitment: shoeCommitment(shoe),
         cards: Buffer.from(shoe.cards),
-        state: JSON.parse(JSON.stringify(json)),
+        state: asJson(json),
         position: shoe.position,
         burned: json.burned,
         firstBurn: { ...firstBurn },
@@ -80,7 +84,7 @@ export async function openRound(
         shoeId: shoeRow.id,
         number: round.number,
         bettingClosesAt: new Date(Date.now() + closesIn),
-        state: JSON.parse(JSON.stringify(round)),
+        state: asJson(round),
         cards: [],
       },
     });

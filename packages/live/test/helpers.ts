@@ -38,7 +38,10 @@ export async function betsOf(db: Db, roundId: string): Promise<BetRow[]> {
 }
 
 /** Reservation transfers posted for a round. */
-export async function reservesOf(db: Db, roundId: string): Promise<{ id: string; betId: string }[]> {
+export async function reservesOf(
+  db: Db,
+  roundId: string,
+): Promise<{ id: string; betId: string }[]> {
   const rows = await db.ledgerTransfer.findMany({ where: { roundId, kind: "reserve" } });
   return rows.map((row) => ({ id: row.id, betId: row.betId! }));
 }

@@ -12,7 +12,7 @@ import { formatCard, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import { createBetDesk, definitionOf, recall, roundsOfPlayer } from "../src";
 import type { BetDesk } from "../src";
-import { closeRound, newPlayer, openRound } from "./fixtures";
+import { asJson, closeRound, newPlayer, openRound } from "./fixtures";
 
 let database: TestDatabase;
 let db: Db;
@@ -48,12 +48,12 @@ async function deal(roundId: string, cards?: number): Promise<void> {
     }
     await tx.shoe.update({
       where: { id: row.shoeId },
-      data: { state: JSON.parse(JSON.stringify(shoeToJson(shoe))), position: shoe.position },
+      data: { state: asJson(shoeToJson(shoe)), position: shoe.position },
     });
     if (!round.dealt) {
       await tx.round.update({
         where: { id: roundId },
-        data: { state: JSON.parse(JSON.stringify(round)), cards: [...round.cards] },
+        data: { state: asJson(round), cards: [...round.cards] },
       });
       return;
     }
@@ -90,16 +90,19 @@ async function deal(roundId: string, cards?: number): Promise<void> {
       data: {
         phase: "settled",
         settledAt: new Date(),
-        state: JSON.parse(JSON.stringify(round)),
+        state: asJson(round),
         cards: [...round.cards],
-        outcome: JSON.parse(JSON.stringify(definition.outcome(round))),
+        outcome: asJson(definition.outcome(round)),
       },
     });
   });
 }
 
-const place = (playerId: string, roundId: string, bets: { bet: string; seat?: number; amount: number }[]) =>
-  desk.place({ playerId, roundId, requestId: randomUUID(), bets });
+const place = (
+  playerId: string,
+  roundId: string,
+  bets: { bet: string; seat?: number; amount: number }[],
+) => desk.place({ playerId, roundId, requestId: randomUUID(), bets });
 
 describe("history.recall: the last-game recall fields", () => {
   it("a settled round: table, round, shoe, cards in reveal order, outcome, bets and returns, balances", async () => {
@@ -193,7 +196,8 @@ describe("history.mine: paging", () => {
     const rounds: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { roundId } = await openRound(db, i % 2 === 0 ? "baccarat-a" : "pok-deng");
-      const bet = i % 2 === 0 ? { bet: "tie", amount: 1_000 } : { bet: "seat", seat: 1, amount: 1_000 };
+      const bet =
+        i % 2 === 0 ? { bet: "tie", amount: 1_000 } : { bet: "seat", seat: 1, amount: 1_000 };
       await place(player, roundId, [bet]);
       rounds.push(roundId);
     }
@@ -211,9 +215,9 @@ describe("history.mine: paging", () => {
     } while (cursor !== null);
     expect(pages).toBe(3);
     expect(seen).toEqual([...rounds].reverse());
-    await expect(roundsOfPlayer({ db, playerId: player, cursor: "nonsense" })).rejects.toMatchObject(
-      { code: "BAD_INPUT", details: { field: "cursor" } },
-    );
+    await expect(
+      roundsOfPlayer({ db, playerId: player, cursor: "nonsense" }),
+    ).rejects.toMatchObject({ code: "BAD_INPUT", details: { field: "cursor" } });
     await expect(roundsOfPlayer({ db, playerId: player, limit: 51 })).rejects.toMatchObject({
       code: "BAD_INPUT",
       details: { field: "limit" },
