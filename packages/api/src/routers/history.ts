@@ -18,9 +18,7 @@ export const historyRouter = router({
       }),
     ),
   /** The last-game recall: the last 10 rounds with every field the regulator lists. */
-  recall: playerProcedure
-    .output(recallOutput)
-    .query(async ({ ctx }) => ({
-      rounds: await recall({ db: ctx.db, playerId: ctx.actor.userId }),
-    })),
+  recall: playerProcedure.output(recallOutput).query(async ({ ctx }) => ({
+    rounds: await recall({ db: ctx.db, playerId: ctx.actor.userId }),
+  })),
 });
