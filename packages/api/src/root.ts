@@ -1,6 +1,8 @@
 import { accountRouter } from "./routers/account";
 import { adminRouter } from "./routers/admin";
+import { betsRouter } from "./routers/bets";
 import { health } from "./routers/health";
+import { historyRouter } from "./routers/history";
 import { tablesRouter } from "./routers/tables";
 import { router } from "./trpc";
 import { walletRouter } from "./routers/wallet";
@@ -11,6 +13,8 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   wallet: walletRouter,
+  bets: betsRouter,
+  history: historyRouter,
 });
 
 export type AppRouter = typeof appRouter;

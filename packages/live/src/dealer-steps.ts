@@ -6,7 +6,7 @@
  */
 import type { Db, Prisma } from "@fuda/db";
 import type { TransferRequest } from "@fuda/ledger";
-import { refundRequest, settleRequest, transferMany } from "@fuda/ledger";
+import { settleRequest, transferMany } from "@fuda/ledger";
 import type { GameDefinition, LiveBet, LiveRound } from "@fuda/rules";
 import type { Rng, Shoe, ShoeJson } from "@fuda/shoe";
 import {
@@ -23,6 +23,7 @@ import {
 
 import type { NewEvent } from "./events";
 import { appendEvents } from "./events";
+import { refundOpenBets } from "./refunds";
 
 type Tx = Prisma.TransactionClient;
 
@@ -417,19 +418,9 @@ export async function cancelRound(
     await lockRound(tx, round, "betting");
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
     const bets = await openBetsOf(tx, round.id);
+    const refunds = await refundOpenBets(tx, round.id);
+    const wallets = new Map(refunds.map((refund) => [refund.playerId, refund.balance]));
     const refunded = bets.map((bet) => ({ ...bet, returned: Number(bet.reserved) }));
-    const wallets = await postAll(
-      tx,
-      refunded.map((bet) =>
-        refundRequest({
-          playerId: bet.player_id,
-          roundId: round.id,
-          betId: bet.id,
-          amount: bet.returned,
-        }),
-      ),
-    );
-    await markBets(tx, "refunded", refunded);
     await tx.round.update({
       where: { id: round.id },
       data: { phase: "cancelled", closedAt: new Date(), version: { increment: 1 } },

@@ -16,3 +16,16 @@ export { FencedError } from "./dealer-steps";
 export { startDealer } from "./ownership";
 export type { Dealer, DealerOptions } from "./ownership";
 export { auditLiveTables } from "./audit";
+export { createBetDesk } from "./bet-desk";
+export type { BetDeskOptions } from "./bet-desk";
+export {
+  liveBetSchema,
+  MAX_BETS_PER_SLIP,
+  MAX_REQUEST_ID_LENGTH,
+  placeBetsSchema,
+} from "./bet-slip";
+export { refundOpenBets } from "./refunds";
+export type { RefundedBet } from "./refunds";
+export { roundLockKey } from "./round-locks";
+export { HISTORY_MAX_LIMIT, recall, RECALL_ROUNDS, roundsOfPlayer } from "./history";
+export type { RecalledBet, RecalledRound, RoundsPage } from "./history";
