@@ -10,3 +10,6 @@ export type {
   Undo,
 } from "./services";
 export { definitionOf, publicGameName } from "./games";
+export { createEventHub, LISTEN_QUERY } from "./hub";
+export type { EventHubOptions } from "./hub";
+export { SlowSubscriberError } from "./hub-subscriber";
