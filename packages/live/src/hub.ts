@@ -90,6 +90,10 @@ export function createEventHub({
     }
   }
 
+  /** A notification came during the last read. */
+  const readAgain = (): boolean => more && !closed;
+  const isClosed = (): boolean => closed;
+
   /** Starts a read, or marks one due when a read is running (a burst becomes one more read). */
   function wake(): void {
     if (closed) return;
@@ -103,7 +107,7 @@ export function createEventHub({
         do {
           more = false;
           await readNew();
-        } while (more && !closed);
+        } while (readAgain());
       } catch (error) {
         // The database is likely away: the reconnect or the safety poll reads again.
         log(`event hub: reading new events failed: ${message(error)}`);
@@ -127,10 +131,10 @@ export function createEventHub({
           // Read through the pool: the listener's last query stays LISTEN in pg_stat_activity.
           const rows = await db.$queryRaw<{ id: bigint }[]>`
             SELECT coalesce(max(id), 0) AS id FROM table_events`;
-          lastSeen = BigInt(rows[0]!.id);
+          lastSeen = rows[0]!.id;
           markReady();
         }
-        if (closed) {
+        if (isClosed()) {
           await client.end();
           return;
         }
@@ -206,12 +210,10 @@ export function createEventHub({
     };
     options.signal?.addEventListener("abort", abort, { once: true });
     if (options.signal?.aborted === true) subscriber.end();
-    const replayed =
-      afterId < lastSeen!
-        ? (after: bigint, open: () => boolean) => replay(filter, after, open)
-        : // Nothing to replay when up to date.
-          // eslint-disable-next-line @typescript-eslint/require-await
-          async function* none(): AsyncGenerator<TableEvent> {};
+    // Nothing to replay for a subscriber already up to date (most of them: no query each).
+    const behind = afterId < lastSeen!;
+    const replayed = (after: bigint, open: () => boolean) =>
+      replay(filter, after, () => behind && open());
     yield* subscriber.stream(afterId, replayed, () => {
       options.signal?.removeEventListener("abort", abort);
       subscribers.delete(subscriber);

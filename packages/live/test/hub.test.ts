@@ -76,9 +76,9 @@ async function subscribed(
 ): Promise<AsyncIterator<TableEvent>> {
   const [newest] = await db.$queryRaw<{ id: bigint }[]>`
     SELECT coalesce(max(id), 0) AS id FROM table_events`;
-  const stream = h
-    .subscribe({ afterId: newest!.id.toString(), ...options })
-    [Symbol.asyncIterator]();
+  const afterId = newest!.id.toString();
+  const iterable = h.subscribe({ afterId, ...options });
+  const stream = iterable[Symbol.asyncIterator]();
   // The generator registers on its first next(); keep that pending call for the caller.
   const first = stream.next();
   // Held for the caller, who may await it only later (a rejection is seen then).
@@ -108,7 +108,7 @@ describe("the event hub", () => {
     await append([event(tableA, 4)]);
     for (const stream of streams) expect(payloadN(await take(stream, 3))).toEqual([1, 3, 4]);
     expect(payloadN(await take(other, 1))).toEqual([2]);
-    await Promise.all([...streams, other].map((stream) => stream.return?.()));
+    for (const stream of [...streams, other]) await stream.return?.();
   });
 
   it("a private event reaches only its player; public ones reach everyone", async () => {
@@ -134,9 +134,8 @@ describe("the event hub", () => {
     for (let n = 3; n <= 20; n += 1) {
       await append([event(tableA, n, n === 10 ? "alice" : n === 11 ? "bob" : null)]);
     }
-    const resumed = h
-      .subscribe({ tableId: tableA, playerId: "alice", afterId: seen.at(-1)!.id })
-      [Symbol.asyncIterator]();
+    const resuming = h.subscribe({ tableId: tableA, playerId: "alice", afterId: seen.at(-1)!.id });
+    const resumed = resuming[Symbol.asyncIterator]();
     // Appended while the replay runs: each must come once, after the replayed ones.
     const writers = (async () => {
       for (let n = 21; n <= 40; n += 1) await append([event(tableA, n)]);
