@@ -66,7 +66,7 @@ function openStream(input: object, lastEventId?: string) {
     for (;;) {
       const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
       if (chunk.done) return;
-      buffer += decoder.decode(chunk.value);
+      buffer += decoder.decode(chunk.value as Uint8Array);
       let end: number;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
         const block = buffer.slice(0, end);
