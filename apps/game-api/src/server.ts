@@ -4,6 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
 import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
+import type { Live } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import { toNodeHandler } from "@fuda/auth";
 import type { Db } from "@fuda/db";
@@ -21,6 +22,8 @@ export interface GameApiServerOptions {
    * server error"; the cause is for the operator's log.
    */
   logError?: (line: string) => void;
+  /** The live tables' bet desk and event hub, handed to every procedure (`startLive`). */
+  live?: Live;
   /** Most procedure calls in one batched request (each is a database query or more). */
   maxBatchSize?: number;
   /** Largest request body, in bytes; a larger one is refused before it is read. */
@@ -89,6 +92,7 @@ function withRetryHint(res: ServerResponse): void {
 export function createGameApiServer({
   db,
   auth,
+  live,
   logError = (line) => {
     console.error(line);
   },
@@ -99,7 +103,7 @@ export function createGameApiServer({
     router: appRouter,
     basePath: TRPC_PREFIX,
     maxBodySize: maxBodyBytes,
-    createContext: ({ req }) => createContext({ db, auth, headers: req.headers }),
+    createContext: ({ req }) => createContext({ db, auth, live, headers: req.headers }),
     responseMeta: ({ errors }) =>
       errors.some((error) => error.code === "SERVICE_UNAVAILABLE")
         ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { appRouter } from "@fuda/api";
+import { seed } from "@fuda/db";
 import { reserve, STARTING_GRANT } from "@fuda/ledger";
 
 import type { Browser, GameApi } from "./http";
@@ -64,6 +65,10 @@ const matrix: Record<string, Row> = {
   health: { answers: everyone },
   "tables.list": { answers: everyone },
   "tables.watch": { answers: everyone },
+  "tables.get": { answers: everyone, input: () => ({ slug: "baccarat-a" }) },
+  // From the table's first event: the dealer has opened a round by the time this runs. Needs
+  // the live tables (the hub) in the game API's process.
+  "tables.events": { answers: everyone, input: () => ({ slug: "baccarat-a", lastEventId: "0" }) },
   "account.me": {
     answers: everyone,
     // Each caller learns who they are, never anyone else.
@@ -100,6 +105,7 @@ const matrix: Record<string, Row> = {
 
 beforeAll(async () => {
   api = await startGameApi();
+  await seed(api.db);
   browsers.anonymous = api.browser();
   browsers.player = await signUp(api, "player");
   browsers.anotherPlayer = await signUp(api, "another");
@@ -128,9 +134,11 @@ afterAll(() => api.stop());
 async function subscribe(
   browser: Browser,
   path: string,
+  input?: unknown,
 ): Promise<{ data?: unknown; code?: string }> {
   const controller = new AbortController();
-  const response = await fetch(`${browser.baseUrl}/trpc/${path}`, {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await fetch(`${browser.baseUrl}/trpc/${path}${query}`, {
     signal: controller.signal,
     headers: browser.requestHeaders(),
   });
@@ -167,7 +175,7 @@ async function answerOf(caller: Caller, path: string, row: Row): Promise<Answer>
   const type = procedure._def.type;
   const reply =
     type === "subscription"
-      ? await subscribe(browsers[caller], path)
+      ? await subscribe(browsers[caller], path, input)
       : await browsers[caller].trpc(type, path, input);
   if (reply.code === undefined) {
     row.check?.(caller, reply.data);

@@ -94,7 +94,7 @@ describe("an unexpected failure", () => {
       logError: (line) => lines.push(line),
     });
     try {
-      await broken.db.$executeRawUnsafe("DROP TABLE tables");
+      await broken.db.$executeRawUnsafe("DROP TABLE tables CASCADE");
       await new Promise<void>((resolve) => brokenServer.listen(0, "127.0.0.1", resolve));
       const port = (brokenServer.address() as AddressInfo).port;
       const response = await fetch(`http://127.0.0.1:${port}/trpc/tables.list`);

@@ -13,11 +13,15 @@ export {
   publicProcedure,
   router,
 } from "./trpc";
-export { createContext, type Context, type CreateContextOptions } from "./context";
+export { createContext, type Context, type CreateContextOptions, type Live } from "./context";
 export type { Actor } from "@fuda/auth";
 export { databaseUnavailable, FudaError, type FudaErrorCode } from "./errors";
 export { RETRY_AFTER_SECONDS } from "./unavailable";
-export { listTables, watchTables } from "./domain/tables";
+export { listTables } from "./domain/tables";
+export { watchTables } from "./domain/lobby-feed";
+export { lobbyTables, lobbyTableSchema, type LiveSummary, type LobbyTable } from "./domain/lobby";
+export { getTableDetail } from "./domain/table-view";
+export { tableDetailSchema, tableEventSchema, type TableDetail } from "./domain/table-view.types";
 export { ledgerHooks } from "./domain/wallet";
 export {
   gameNames,

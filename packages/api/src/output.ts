@@ -1,3 +1,4 @@
+import type { TrackedEnvelope } from "@trpc/server";
 import { z } from "zod";
 
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -14,4 +15,14 @@ export function streamOf<Schema extends z.ZodType>(schema: Schema) {
     .transform(async function* (stream): AsyncGenerator<z.output<Schema>> {
       for await (const value of stream) yield schema.parse(value);
     });
+}
+
+/**
+ * A stream of `tracked(id, value)` envelopes typed by `schema`. Values are not parsed one by
+ * one: the same event goes to every subscriber of a table, and parsing it once per subscriber
+ * would cost N times the work of the event itself (the hub builds each event with
+ * `toTableEvent`, one shape by construction).
+ */
+export function trackedStreamOf<Schema extends z.ZodType>(_schema: Schema) {
+  return z.custom<AsyncIterable<TrackedEnvelope<z.input<Schema>>>>(isAsyncIterable);
 }

@@ -31,7 +31,7 @@ describe("one error type, mapped once", () => {
   it("an unexpected failure reaches the caller as a bare internal error, never Prisma's message", async () => {
     const database = await createTestDatabase();
     try {
-      await database.db.$executeRawUnsafe("DROP TABLE tables");
+      await database.db.$executeRawUnsafe("DROP TABLE tables CASCADE");
       const failure = await callerFor(database.db)
         .tables.list()
         .catch((error: unknown) => error);

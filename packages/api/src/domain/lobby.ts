@@ -1,0 +1,102 @@
+/**
+ * The lobby (`tables.watch`): every table with a live summary of its play — the round in play,
+ * its phase and closing time, the last result, the end of the shoe's road and how many players
+ * have bets in the round. Read with a handful of set queries for all tables at once.
+ */
+import { z } from "zod";
+
+import type { Db } from "@fuda/db";
+
+import { listTables } from "./tables";
+import { tableViewSchema } from "./tables.types";
+
+/** Road marks the lobby shows per table: the newest of the current shoe. */
+export const LOBBY_ROAD_MARKS = 20;
+
+export const liveSummarySchema = z.object({
+  roundId: z.uuid().nullable(),
+  roundNumber: z.number().int().nullable(),
+  phase: z.enum(["betting", "dealing", "settled", "cancelled"]).nullable(),
+  /** When the round's betting closes (server time, ISO 8601). */
+  closesAt: z.iso.datetime().nullable(),
+  /** The outcome of the table's last settled round. */
+  lastResult: z.unknown().nullable(),
+  /** The last marks of the current shoe's road, oldest first. */
+  road: z.array(z.unknown()),
+  /** Players with a bet in the round in play. */
+  players: z.number().int().nonnegative(),
+});
+
+export const lobbyTableSchema = tableViewSchema.extend({ live: liveSummarySchema });
+
+export type LiveSummary = z.infer<typeof liveSummarySchema>;
+export type LobbyTable = z.infer<typeof lobbyTableSchema>;
+
+const noPlay: LiveSummary = {
+  roundId: null,
+  roundNumber: null,
+  phase: null,
+  closesAt: null,
+  lastResult: null,
+  road: [],
+  players: 0,
+};
+
+interface RoundRow {
+  table_id: string;
+  id: string;
+  number: number;
+  phase: LiveSummary["phase"] & string;
+  betting_closes_at: Date;
+}
+
+/** Every table in lobby order, each with its live summary. */
+export async function lobbyTables({ db }: { db: Db }): Promise<LobbyTable[]> {
+  const [tables, rounds, settled, roads] = await Promise.all([
+    listTables({ db }),
+    // Per table: the round in play, else the latest.
+    db.$queryRaw<RoundRow[]>`
+      SELECT DISTINCT ON (table_id) table_id, id, number, phase::text AS phase, betting_closes_at
+      FROM rounds ORDER BY table_id, (phase IN ('betting', 'dealing')) DESC, opened_at DESC`,
+    db.$queryRaw<{ table_id: string; outcome: unknown }[]>`
+      SELECT DISTINCT ON (table_id) table_id, outcome FROM rounds
+      WHERE phase = 'settled' ORDER BY table_id, settled_at DESC`,
+    db.$queryRaw<{ table_id: string; road: unknown }[]>`
+      SELECT DISTINCT ON (table_id) table_id, road FROM shoes
+      ORDER BY table_id, (ended_at IS NULL) DESC, started_at DESC`,
+  ]);
+  const roundIds = rounds.map((round) => round.id);
+  const players =
+    roundIds.length === 0
+      ? []
+      : await db.$queryRaw<{ round_id: string; players: number }[]>`
+          SELECT round_id, count(DISTINCT player_id)::int AS players FROM bets
+          WHERE round_id = ANY(${roundIds}::uuid[]) GROUP BY round_id`;
+  const byTable = <Row extends { table_id: string }>(rows: Row[]) =>
+    new Map(rows.map((row) => [row.table_id, row]));
+  const roundOf = byTable(rounds);
+  const settledOf = byTable(settled);
+  const roadOf = byTable(roads);
+  const playersOf = new Map(players.map((row) => [row.round_id, row.players]));
+  return tables.map((table) => {
+    const round = roundOf.get(table.id);
+    const road = roadOf.get(table.id)?.road;
+    return {
+      ...table,
+      live: {
+        ...noPlay,
+        ...(round === undefined
+          ? {}
+          : {
+              roundId: round.id,
+              roundNumber: round.number,
+              phase: round.phase,
+              closesAt: round.betting_closes_at.toISOString(),
+              players: playersOf.get(round.id) ?? 0,
+            }),
+        lastResult: settledOf.get(table.id)?.outcome ?? null,
+        road: Array.isArray(road) ? road.slice(-LOBBY_ROAD_MARKS) : [],
+      },
+    };
+  });
+}

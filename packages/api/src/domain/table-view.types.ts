@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+import { tableViewSchema } from "./tables.types";
+
+/** A round as anyone may see it: only revealed cards (the rules' `publicView`). */
+export const publicRoundSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int().positive(),
+  phase: z.enum(["betting", "dealing", "settled", "cancelled"]),
+  /** When betting closes (server time, ISO 8601). */
+  closesAt: z.iso.datetime(),
+  /** The bet ids open in this round (the game's round gates applied). */
+  betsOffered: z.array(z.string()),
+  cards: z.array(z.object({ position: z.string(), card: z.number().int() })),
+  totals: z.record(z.string(), z.number()),
+  outcome: z.unknown().nullable(),
+});
+
+/** The shoe's public face: never its order, state or salt. */
+export const publicShoeSchema = z.object({
+  id: z.uuid(),
+  commitment: z.string(),
+  roundsDealt: z.number().int().nonnegative(),
+  cardsLeft: z.number().int().nonnegative(),
+  /** The first card shown and how many cards it burned (docs/rules/live-tables.md, First-card burn). */
+  firstBurn: z.unknown(),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime().nullable(),
+});
+
+/** `tables.get`: what a table's page needs for its first render, from one snapshot. */
+export const tableDetailSchema = z.object({
+  table: tableViewSchema,
+  round: publicRoundSchema.nullable(),
+  shoe: publicShoeSchema.nullable(),
+  /** The current shoe's road, one mark per settled round, in the game's own shape. */
+  road: z.array(z.unknown()),
+  /** The outcome of the last settled round, if any. */
+  lastResult: z
+    .object({ roundId: z.uuid(), number: z.number().int(), outcome: z.unknown() })
+    .nullable(),
+  /** Subscribe to `tables.events` from here: nothing between this view and the stream is lost. */
+  lastEventId: z.string().regex(/^\d+$/),
+});
+
+export type PublicRoundView = z.infer<typeof publicRoundSchema>;
+export type PublicShoeView = z.infer<typeof publicShoeSchema>;
+export type TableDetail = z.infer<typeof tableDetailSchema>;
+
+export const tableEventSchema = z.object({
+  id: z.string().regex(/^\d+$/),
+  tableId: z.uuid(),
+  roundId: z.uuid().nullable(),
+  playerId: z.string().nullable(),
+  type: z.enum([
+    "shoe.started",
+    "round.opened",
+    "bets.totals",
+    "round.closed",
+    "card.dealt",
+    "round.result",
+    "round.settled",
+    "round.cancelled",
+    "shoe.ended",
+    "table.updated",
+  ]),
+  payload: z.record(z.string(), z.unknown()),
+  at: z.iso.datetime(),
+});
+
+export const tableEventsInputSchema = z.object({
+  slug: z.string().min(1),
+  /**
+   * The last event id the client has; tRPC fills it from the SSE `Last-Event-ID` on reconnect.
+   * Absent: only events from now on.
+   */
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,19}$/, "lastEventId: an event id is a decimal number")
+    .nullish(),
+});

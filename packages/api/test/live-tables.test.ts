@@ -1,0 +1,213 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Db, Table } from "@fuda/db";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { EventHub, NewEvent } from "@fuda/live";
+import { appendEvents, createEventHub, definitionOf } from "@fuda/live";
+import type { LiveRound } from "@fuda/rules";
+import { burnFirstCard, DEFAULT_CUT_CARD, HmacDrbg, newShoe, shoeToJson } from "@fuda/shoe";
+
+import type { Actor, Context, LobbyTable } from "../src";
+import { appRouter, createCallerFactory } from "../src";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let hub: EventHub;
+let baccarat: Table;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seed(db);
+  baccarat = await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } });
+  hub = createEventHub({ db, connectionString: database.url, log: () => undefined });
+});
+afterAll(async () => {
+  await hub.close();
+  await database.drop();
+});
+
+const desk = {
+  place: () => Promise.reject(new Error("no bets here")),
+  undo: () => Promise.reject(new Error("no bets here")),
+  close: () => Promise.resolve(),
+};
+const caller = (actor: Actor = { kind: "anonymous" }) =>
+  createCallerFactory(appRouter)((): Context => ({ db, actor, live: { desk, hub } }));
+
+/**
+ * What the dealer would have persisted: a shoe after its first-card burn and a round `steps`
+ * cards into its deal. Returns the secret order too, to prove none of it leaks.
+ */
+async function dealtRound(table: Table, steps: number) {
+  const definition = definitionOf(table)!;
+  const shoe = newShoe({
+    cards: definition.shoeCards(),
+    rng: new HmacDrbg({ serverSeed: Buffer.from(`shoe-${table.slug}`).toString("hex") }),
+    cutCard: DEFAULT_CUT_CARD,
+  });
+  const firstBurn = burnFirstCard(shoe);
+  let round: LiveRound = definition.startRound(shoe);
+  for (let i = 0; i < steps; i += 1) round = definition.dealerStep(shoe, round).round;
+  const json = shoeToJson(shoe);
+  const stored = await db.shoe.create({
+    data: {
+      tableId: table.id,
+      commitment: "c0ffee",
+      cards: Buffer.from(shoe.cards),
+      state: JSON.parse(JSON.stringify(json)) as object,
+      position: shoe.position,
+      burned: [],
+      firstBurn: JSON.parse(JSON.stringify(firstBurn)) as object,
+      road: [],
+    },
+  });
+  const row = await db.round.create({
+    data: {
+      tableId: table.id,
+      shoeId: stored.id,
+      number: round.number,
+      phase: steps === 0 ? "betting" : "dealing",
+      bettingClosesAt: new Date(Date.now() + 15_000),
+      state: JSON.parse(JSON.stringify(round)) as object,
+      cards: [...round.cards],
+    },
+  });
+  return { shoe, round, row, stored, json };
+}
+
+describe("tables.get", () => {
+  it("shows the round's revealed cards only, the shoe's public face and the event id to stream from", async () => {
+    const { shoe, round, row, stored } = await dealtRound(baccarat, 3);
+    await db.$transaction((tx) =>
+      appendEvents(tx, [
+        { tableId: baccarat.id, roundId: row.id, type: "bets.totals", payload: {} },
+      ]),
+    );
+    const [newest] = await db.$queryRaw<{ id: bigint }[]>`SELECT max(id) AS id FROM table_events`;
+
+    const detail = await caller().tables.get({ slug: "baccarat-a" });
+    expect(detail.table.slug).toBe("baccarat-a");
+    expect(detail.round).toMatchObject({ id: row.id, number: 1, phase: "dealing" });
+    // Exactly the cards the round row says were revealed, in reveal order; none of the shoe's next.
+    expect(detail.round!.cards.map((c) => c.card)).toEqual(row.cards);
+    expect(detail.round!.cards).toHaveLength(3);
+    expect(round.cards).toEqual(row.cards);
+    expect(detail.round!.betsOffered).toContain("banker");
+    expect(detail.shoe).toMatchObject({
+      id: stored.id,
+      commitment: "c0ffee",
+      cardsLeft: shoe.cards.length - shoe.position,
+      roundsDealt: 0,
+    });
+    expect(detail.lastEventId).toBe(newest!.id.toString());
+    // Nothing of the secret shoe: no state, no order, no salt.
+    const text = JSON.stringify(detail);
+    expect(text).not.toMatch(/salt|"state"|"cards":\[\d+(,\d+){10,}\]/);
+    const unrevealed = Array.from(shoe.cards.subarray(shoe.position, shoe.position + 4));
+    expect(detail.round!.cards.map((c) => c.card)).not.toEqual(
+      expect.arrayContaining([...row.cards, ...unrevealed]),
+    );
+  });
+
+  it("an unknown slug is NOT_FOUND naming the slug", async () => {
+    await expect(caller().tables.get({ slug: "nope" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: 'slug: no table "nope"',
+    });
+  });
+});
+
+const take = async <T>(stream: AsyncIterator<T>, count: number): Promise<T[]> => {
+  const got: T[] = [];
+  while (got.length < count) {
+    const next = await Promise.race([stream.next(), sleep(5_000).then(() => undefined)]);
+    if (next === undefined || next.done === true) throw new Error(`got ${got.length} of ${count}`);
+    got.push(next.value);
+  }
+  return got;
+};
+
+describe("tables.events", () => {
+  const append = (events: Omit<NewEvent, "tableId">[]) =>
+    db.$transaction((tx) =>
+      appendEvents(
+        tx,
+        events.map((e) => ({ tableId: baccarat.id, ...e })),
+      ),
+    );
+
+  it("streams a table's events with their ids, a player's private settlement only to that player, and resumes from lastEventId", async () => {
+    const { lastEventId } = await caller().tables.get({ slug: "baccarat-a" });
+    const alice = (
+      await caller({ kind: "player", userId: "alice" }).tables.events({
+        slug: "baccarat-a",
+        lastEventId,
+      })
+    )[Symbol.asyncIterator]();
+    const anonymous = (await caller().tables.events({ slug: "baccarat-a", lastEventId }))[
+      Symbol.asyncIterator
+    ]();
+    await append([
+      { type: "round.result", payload: { n: 1 } },
+      { type: "round.settled", playerId: "alice", payload: { n: 2 } },
+      { type: "round.settled", playerId: "bob", payload: { n: 3 } },
+      { type: "round.settled", payload: { n: 4 } },
+    ]);
+    // Each value is tRPC's tracked envelope: [id, event].
+    const seen = (await take(alice, 3)) as unknown as [string, { id: string; payload: object }][];
+    expect(seen.map(([, event]) => event.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 4 }]);
+    for (const [id, event] of seen) expect(id).toBe(event.id);
+    const public_ = (await take(anonymous, 2)) as unknown as [string, { payload: object }][];
+    expect(public_.map(([, event]) => event.payload)).toEqual([{ n: 1 }, { n: 4 }]);
+    await alice.return?.();
+    await anonymous.return?.();
+
+    // Reconnecting with the id of the first event: the two after it, once each.
+    const resumed = (
+      await caller({ kind: "player", userId: "alice" }).tables.events({
+        slug: "baccarat-a",
+        lastEventId: seen[0]![0],
+      })
+    )[Symbol.asyncIterator]();
+    const again = (await take(resumed, 2)) as unknown as [string, { payload: object }][];
+    expect(again.map(([, event]) => event.payload)).toEqual([{ n: 2 }, { n: 4 }]);
+    await resumed.return?.();
+  });
+
+  it("an unknown slug is NOT_FOUND before any stream starts", async () => {
+    await expect(caller().tables.events({ slug: "nope" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe("tables.watch driven by the event hub", () => {
+  it("yields the lobby with live summaries at once, then again when a table's event arrives", async () => {
+    const pokDeng = await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } });
+    const stream = (await caller().tables.watch())[Symbol.asyncIterator]();
+    const [first] = await take<LobbyTable[]>(stream, 1);
+    expect(first).toHaveLength(5);
+    expect(first!.find((t) => t.slug === "pok-deng")!.live).toMatchObject({ phase: null });
+
+    // The dealer opens a round: its row and its event in one transaction.
+    const { row } = await dealtRound(pokDeng, 0);
+    await db.$transaction((tx) =>
+      appendEvents(tx, [
+        { tableId: pokDeng.id, roundId: row.id, type: "round.opened", payload: { number: 1 } },
+      ]),
+    );
+    const [second] = await take<LobbyTable[]>(stream, 1);
+    expect(second!.find((t) => t.slug === "pok-deng")!.live).toMatchObject({
+      roundId: row.id,
+      roundNumber: 1,
+      phase: "betting",
+      closesAt: row.bettingClosesAt.toISOString(),
+      players: 0,
+    });
+    await stream.return?.();
+  });
+});

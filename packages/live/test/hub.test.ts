@@ -1,0 +1,218 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
+import type { Db } from "@fuda/db";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+
+import type { EventHub, NewEvent, TableEvent } from "../src";
+import { appendEvents, createEventHub, LISTEN_QUERY, readEvents } from "../src";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let tableA: string;
+let tableB: string;
+const hubs: EventHub[] = [];
+const logged: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seed(db);
+  const tables = await db.table.findMany({ orderBy: { slug: "asc" } });
+  tableA = tables[0]!.id;
+  tableB = tables[1]!.id;
+});
+afterEach(async () => {
+  await Promise.all(hubs.splice(0).map((hub) => hub.close()));
+});
+afterAll(() => database.drop());
+
+const hub = (options: { safetyPollMs?: number; maxQueue?: number } = {}): EventHub => {
+  const created = createEventHub({
+    db,
+    connectionString: database.url,
+    log: (line) => logged.push(line),
+    pageSize: 7,
+    ...options,
+  });
+  hubs.push(created);
+  return created;
+};
+
+/** The dealer's write: events appended as the last statement of a transaction. */
+const append = (events: NewEvent[]): Promise<void> =>
+  db.$transaction((tx) => appendEvents(tx, events));
+
+const event = (tableId: string, n: number, playerId: string | null = null): NewEvent => ({
+  tableId,
+  playerId,
+  type: "bets.totals",
+  payload: { n },
+});
+
+/** Reads `count` events from a stream, or fails after `ms`. */
+async function take(
+  stream: AsyncIterator<TableEvent>,
+  count: number,
+  ms = 5_000,
+): Promise<TableEvent[]> {
+  const got: TableEvent[] = [];
+  const deadline = sleep(ms).then(() => "timeout" as const);
+  while (got.length < count) {
+    const next = await Promise.race([stream.next(), deadline]);
+    if (next === "timeout") throw new Error(`timed out after ${got.length} of ${count} events`);
+    if (next.done === true) throw new Error(`stream ended after ${got.length} of ${count}`);
+    got.push(next.value);
+  }
+  return got;
+}
+
+/** Subscribes from the newest event now (as a client does with `tables.get`'s `lastEventId`). */
+async function subscribed(
+  h: EventHub,
+  options: Parameters<EventHub["subscribe"]>[0],
+): Promise<AsyncIterator<TableEvent>> {
+  const [newest] = await db.$queryRaw<{ id: bigint }[]>`
+    SELECT coalesce(max(id), 0) AS id FROM table_events`;
+  const afterId = newest!.id.toString();
+  const iterable = h.subscribe({ afterId, ...options });
+  const stream = iterable[Symbol.asyncIterator]();
+  // The generator registers on its first next(); keep that pending call for the caller.
+  const first = stream.next();
+  // Held for the caller, who may await it only later (a rejection is seen then).
+  first.catch(() => undefined);
+  await sleep(50);
+  let used = false;
+  return {
+    next: () => {
+      if (used) return stream.next();
+      used = true;
+      return first;
+    },
+    return: (value?: unknown) => stream.return!(value),
+  };
+}
+
+const payloadN = (events: TableEvent[]): number[] => events.map((e) => e.payload.n as number);
+
+describe("the event hub", () => {
+  it("fans one table's events out to every subscriber, in id order, and only that table's", async () => {
+    const h = hub();
+    const streams = await Promise.all(
+      Array.from({ length: 50 }, () => subscribed(h, { tableId: tableA })),
+    );
+    const other = await subscribed(h, { tableId: tableB });
+    await append([event(tableA, 1), event(tableB, 2), event(tableA, 3)]);
+    await append([event(tableA, 4)]);
+    for (const stream of streams) expect(payloadN(await take(stream, 3))).toEqual([1, 3, 4]);
+    expect(payloadN(await take(other, 1))).toEqual([2]);
+    for (const stream of [...streams, other]) await stream.return?.();
+  });
+
+  it("a private event reaches only its player; public ones reach everyone", async () => {
+    const h = hub();
+    const alice = await subscribed(h, { tableId: tableA, playerId: "alice" });
+    const bob = await subscribed(h, { tableId: tableA, playerId: "bob" });
+    const anonymous = await subscribed(h, { tableId: tableA });
+    await append([event(tableA, 1), event(tableA, 2, "alice"), event(tableA, 3, "bob")]);
+    await append([event(tableA, 4)]);
+    expect(payloadN(await take(alice, 3))).toEqual([1, 2, 4]);
+    expect(payloadN(await take(bob, 3))).toEqual([1, 3, 4]);
+    expect(payloadN(await take(anonymous, 2))).toEqual([1, 4]);
+  });
+
+  it("a subscriber resuming from its last id gets every missed event once, in order, with events appended during the hand-over", async () => {
+    const h = hub();
+    const first = await subscribed(h, { tableId: tableA, playerId: "alice" });
+    await append([event(tableA, 1), event(tableA, 2)]);
+    const seen = await take(first, 2);
+    await first.return?.();
+
+    // Missed while away: more than one page (pageSize 7), one private to alice, one to bob.
+    for (let n = 3; n <= 20; n += 1) {
+      await append([event(tableA, n, n === 10 ? "alice" : n === 11 ? "bob" : null)]);
+    }
+    const resuming = h.subscribe({ tableId: tableA, playerId: "alice", afterId: seen.at(-1)!.id });
+    const resumed = resuming[Symbol.asyncIterator]();
+    // Appended while the replay runs: each must come once, after the replayed ones.
+    const writers = (async () => {
+      for (let n = 21; n <= 40; n += 1) await append([event(tableA, n)]);
+    })();
+    const rest = await take(resumed, 37);
+    await writers;
+    const expected = Array.from({ length: 38 }, (_, i) => i + 3).filter((n) => n !== 11);
+    expect(payloadN(rest)).toEqual(expected);
+    const ids = rest.map((e) => BigInt(e.id));
+    for (let i = 1; i < ids.length; i += 1) expect(ids[i]! > ids[i - 1]!).toBe(true);
+    const extra = await Promise.race([resumed.next(), sleep(300).then(() => "none")]);
+    expect(extra).toBe("none");
+  });
+
+  it("concurrent writers: every subscriber sees each of the table's rows once, in strictly increasing id order", async () => {
+    const h = hub();
+    const streams = await Promise.all(
+      Array.from({ length: 20 }, () => subscribed(h, { tableId: tableB })),
+    );
+    const before = await readEvents(db, { afterId: 0n, limit: 1_000_000 });
+    const start = before.length === 0 ? 0n : BigInt(before.at(-1)!.id);
+    // 40 transactions at once, each with 1 to 3 events, on both tables.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        append(
+          Array.from({ length: 1 + (i % 3) }, (_, j) =>
+            event(i % 2 === 0 ? tableB : tableA, i * 10 + j),
+          ),
+        ),
+      ),
+    );
+    const rows = await readEvents(db, { afterId: start, tableId: tableB, limit: 1_000 });
+    for (const stream of streams) {
+      const got = await take(stream, rows.length);
+      expect(got.map((e) => e.id)).toEqual(rows.map((e) => e.id));
+    }
+  });
+
+  it("survives its LISTEN connection being killed: events appended afterwards still arrive", async () => {
+    const h = hub({ safetyPollMs: 60_000 });
+    const stream = await subscribed(h, { tableId: tableA });
+    await append([event(tableA, 1)]);
+    expect(payloadN(await take(stream, 1))).toEqual([1]);
+
+    const killed = await db.$queryRawUnsafe<{ ok: boolean }[]>(
+      `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+       WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()`,
+      LISTEN_QUERY,
+    );
+    expect(killed.length).toBeGreaterThanOrEqual(1);
+    // Appended while the hub has no LISTEN connection: read on reconnecting.
+    await append([event(tableA, 2)]);
+    await sleep(300);
+    await append([event(tableA, 3)]);
+    // The safety poll is a minute away: only the reconnect can deliver these.
+    expect(payloadN(await take(stream, 2, 5_000))).toEqual([2, 3]);
+    expect(logged.some((line) => line.includes("LISTEN connection lost"))).toBe(true);
+  });
+
+  it("ends a subscriber that lets too many events pile up, not the others", async () => {
+    const h = hub({ maxQueue: 5 });
+    const slow = await subscribed(h, { tableId: tableA });
+    const fast = await subscribed(h, { tableId: tableA });
+    for (let n = 0; n < 8; n += 1) {
+      await append([event(tableA, n)]);
+      expect(payloadN(await take(fast, 1))).toEqual([n]);
+    }
+    // The slow one held its first event and five more waiting: the seventh ended it.
+    await expect(take(slow, 8)).rejects.toThrow(/more than 5 events waiting/);
+    await append([event(tableA, 8)]);
+    expect(payloadN(await take(fast, 1))).toEqual([8]);
+  });
+
+  it("close() ends every stream", async () => {
+    const h = hub();
+    const stream = await subscribed(h, { tableId: tableA });
+    await h.close();
+    expect((await stream.next()).done).toBe(true);
+  });
+});
