@@ -2,6 +2,7 @@ import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
+import { startLive } from "@fuda/live";
 
 import { readEnv } from "./env";
 import { createGameApiServer } from "./server";
@@ -15,11 +16,28 @@ const auth = createAuth({
   trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
   ...ledgerHooks({ db }),
 });
+const windowMs = env.BETTING_WINDOW_MS;
+const live = startLive({
+  db,
+  connectionString: env.DATABASE_URL,
+  deal: env.DEALER === "on",
+  timing: {
+    dealDelayMs: env.DEAL_DELAY_MS,
+    resultPauseMs: env.RESULT_PAUSE_MS,
+    ...(windowMs === undefined ? {} : { bettingWindowMs: () => windowMs }),
+  },
+  log: (line) => {
+    console.log(`game-api: ${line}`);
+  },
+});
 
-serve(createGameApiServer({ db, auth }), {
+serve(createGameApiServer({ db, auth, live }), {
   name: "game-api",
   host: env.HOST,
   port: env.PORT,
   banner: "/trpc (accounts at /api/auth)",
-  onClose: () => db.$disconnect(),
+  onClose: async () => {
+    await live.stop();
+    await db.$disconnect();
+  },
 });

@@ -5,7 +5,7 @@ import { fromNodeHeaders, resolveActor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import type { BetDesk, EventHub } from "@fuda/live";
 
-import { FudaError, toTRPCError } from "./errors";
+import { FudaError, toCallerError, toTRPCError } from "./errors";
 
 /** What every procedure may use. Built by the transport (game API, results feed, tests). */
 export interface Context {
@@ -45,6 +45,10 @@ export async function createContext({
     db,
     auth,
     headers: headers instanceof Headers ? headers : fromNodeHeaders(headers),
+  }).catch((error: unknown) => {
+    // Outside any procedure, so cleaned here: a retryable 503 while the database is away, and
+    // never a database message for anything else.
+    throw toCallerError(error);
   });
   if (actor === undefined) {
     throw toTRPCError(

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { describe, expect, it } from "vitest";
 
+import { createAuth } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 
@@ -26,6 +27,48 @@ describe("one error type, mapped once", () => {
       message: "database: not reachable, retry later",
     });
     await db.$disconnect();
+  });
+
+  it("a raw query on a server that cannot be reached (P2010, DatabaseNotReachable) is a retryable SERVICE_UNAVAILABLE", async () => {
+    const db = createDb("postgresql://nobody@127.0.0.1:1/x");
+    const failure = await db.$queryRaw`SELECT 1`.catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "P2010" });
+    expect(toCallerError(failure)).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "database: not reachable, retry later",
+    });
+    await db.$disconnect();
+  });
+
+  it("a signed-in caller while the database is away gets a retryable SERVICE_UNAVAILABLE, never the driver's text", async () => {
+    const database = await createTestDatabase();
+    const proxy = await startPgProxy(database.url);
+    const db = createDb(proxy.url);
+    try {
+      const auth = createAuth({
+        db,
+        secret: "test-secret-test-secret-test-secret",
+        baseURL: "http://127.0.0.1",
+      });
+      const { headers } = await auth.api.signUpEmail({
+        body: { email: "away@example.com", password: "correct horse battery", name: "away" },
+        returnHeaders: true,
+      });
+      const cookie = headers.get("set-cookie")!.split(";")[0]!;
+      await proxy.stop();
+      const failure = await createContext({ db, auth, headers: { cookie } }).then(
+        () => "resolved",
+        (error: unknown) => error,
+      );
+      expect(failure).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "database: not reachable, retry later",
+      });
+    } finally {
+      await db.$disconnect();
+      await proxy.close();
+      await database.drop();
+    }
   });
 
   it("an unexpected failure reaches the caller as a bare internal error, never Prisma's message", async () => {

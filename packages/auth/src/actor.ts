@@ -37,7 +37,12 @@ export async function resolveActor(options: {
     return verified === undefined ? undefined : { kind: "partner", ...verified };
   }
   if (auth === undefined || headers.get("cookie") === null) return anonymousActor;
-  const session = await auth.api.getSession({ headers });
+  const session = await auth.api.getSession({ headers }).catch(async (error: unknown) => {
+    // better-auth reports a database it cannot reach as its own "Failed to get session", without
+    // the cause: ask the database, and throw its own error when it is the one away.
+    await db.$queryRaw`SELECT 1`;
+    throw error;
+  });
   if (session === null) return anonymousActor;
   const role: unknown = session.user.role;
   if (role === "operator" || role === "admin") {

@@ -9,6 +9,9 @@ const unreachableCodes = new Set(["P1000", "P1001", "P1002", "P1003", "P1017"]);
  */
 const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
 
+/** The driver adapter's kinds of failure that mean no connection, whatever the query. */
+const unreachableKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout"]);
+
 /**
  * Whether `cause` says the database is out of reach rather than that a query is wrong. A
  * connection cut under a running query reaches us as pg's plain "Connection terminated
@@ -18,12 +21,15 @@ export function isDatabaseUnreachable(cause: unknown): boolean {
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {
     // A server shutting down ends running queries with 57P01, which Prisma passes on as a
     // failed raw query (P2010) carrying PostgreSQL's code.
-    const driverCode = (
-      cause.meta as { driverAdapterError?: { cause?: { code?: unknown } } } | undefined
-    )?.driverAdapterError?.cause?.code;
+    // A raw query (P2010) on a server that cannot be reached carries only the adapter's kind.
+    const driver = (
+      cause.meta as
+        { driverAdapterError?: { cause?: { code?: unknown; kind?: unknown } } } | undefined
+    )?.driverAdapterError?.cause;
     return (
       unreachableCodes.has(cause.code) ||
-      (typeof driverCode === "string" && shutdownCodes.has(driverCode))
+      (typeof driver?.code === "string" && shutdownCodes.has(driver.code)) ||
+      (typeof driver?.kind === "string" && unreachableKinds.has(driver.kind))
     );
   }
   if (!(cause instanceof Error)) return false;

@@ -1,0 +1,55 @@
+/**
+ * Everything a game API process runs for the live tables: the bet desk and the event hub its
+ * procedures use, and — unless another process deals — the dealer of every table it can claim.
+ */
+import type { Db } from "@fuda/db";
+import type { Rng } from "@fuda/shoe";
+
+import { createBetDesk } from "./bet-desk";
+import type { DealerTiming } from "./dealer";
+import { createEventHub } from "./hub";
+import type { Dealer } from "./ownership";
+import { startDealer } from "./ownership";
+import type { BetDesk, EventHub } from "./services";
+
+export interface LiveOptions {
+  db: Db;
+  /** The database of `db`, for the connections outside its pool (LISTEN, table locks). */
+  connectionString: string;
+  /** false: take bets and stream events, deal nothing (another process deals). */
+  deal?: boolean;
+  timing?: Partial<DealerTiming>;
+  rng?: () => Rng;
+  log?: (line: string) => void;
+}
+
+export interface Live {
+  desk: BetDesk;
+  hub: EventHub;
+  dealer: Dealer | null;
+  /** The dealer finishes its steps, the desk its batches, then the hub's streams end. */
+  stop(): Promise<void>;
+}
+
+export function startLive({
+  db,
+  connectionString,
+  deal = true,
+  timing,
+  rng,
+  log,
+}: LiveOptions): Live {
+  const desk = createBetDesk({ db });
+  const hub = createEventHub({ db, connectionString, log });
+  const dealer = deal ? startDealer({ db, connectionString, timing, rng, log }) : null;
+  return {
+    desk,
+    hub,
+    dealer,
+    async stop() {
+      await dealer?.stop();
+      await desk.close();
+      await hub.close();
+    },
+  };
+}
