@@ -1,0 +1,201 @@
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+import { ledgerHooks } from "@fuda/api";
+import { createAuth } from "@fuda/auth";
+import type { Db } from "@fuda/db";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { checkBooks } from "@fuda/ledger";
+import type { Live, TableEvent } from "@fuda/live";
+import { auditLiveTables, definitionOf, startLive } from "@fuda/live";
+import type { LiveRound } from "@fuda/rules";
+import { baccarat } from "@fuda/rules";
+
+import { createGameApiServer } from "../../src/server";
+import { WEB_ORIGIN } from "../http";
+import { guest, quiesce, runBots, until } from "./bots";
+
+// Every table dealt by the real runtime, bots betting over real HTTP, the books checked as each
+// round settles (from the table stream, as a browser learns of it).
+let database: TestDatabase;
+let db: Db;
+let live: Live;
+let server: ReturnType<typeof createGameApiServer>;
+let baseUrl: string;
+/** Each test sets the betting window it needs; the dealer reads it at every round. */
+let windowMs = 700;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seed(db);
+  const auth = createAuth({
+    db,
+    secret: "test-secret-test-secret-test-secret",
+    baseURL: "http://127.0.0.1",
+    trustedOrigins: [WEB_ORIGIN],
+    ...ledgerHooks({ db }),
+  });
+  live = startLive({
+    db,
+    connectionString: database.url,
+    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => windowMs },
+    log: () => undefined,
+  });
+  server = createGameApiServer({ db, auth, live });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await live.stop();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await database.drop();
+});
+
+/** Values under `card`, `cards` or `shownCard` anywhere in a payload. */
+function cardsIn(value: unknown, key = ""): number[] {
+  if (Array.isArray(value)) return value.flatMap((item) => cardsIn(item, key));
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([name, inner]) => cardsIn(inner, name));
+  }
+  return typeof value === "number" && ["card", "cards", "shownCard"].includes(key) ? [value] : [];
+}
+
+it("bets sent around the instant betting closes end in the round and settled, or refused with BETTING_CLOSED; none reserved and lost", async () => {
+  const bots = await Promise.all(Array.from({ length: 4 }, () => guest(baseUrl)));
+  const round = await until("a fresh betting round at baccarat-a", async () => {
+    const open = await db.round.findFirst({
+      where: { phase: "betting", table: { slug: "baccarat-a" } },
+    });
+    return open !== null && open.bettingClosesAt.getTime() - Date.now() > 260 ? open : undefined;
+  });
+  const closesAt = round.bettingClosesAt.getTime();
+  // 100 slips, one every 3 ms from 250 ms before the close (a call takes some ms to reach the
+  // round) to 50 ms after it.
+  const replies = await Promise.all(
+    Array.from({ length: 100 }, async (_, n) => {
+      await new Promise((resolve) => setTimeout(resolve, closesAt - 250 + 3 * n - Date.now()));
+      const requestId = `close-${n}`;
+      const reply = await bots[n % bots.length]!.trpc("mutation", "bets.place", {
+        roundId: round.id,
+        bets: [{ bet: n % 2 === 0 ? "player" : "banker", amount: 1_000 }],
+        requestId,
+      });
+      return { requestId, status: reply.status, reason: reply.reason };
+    }),
+  );
+  const accepted = replies.filter((reply) => reply.status === 200);
+  const refused = replies.filter((reply) => reply.status !== 200);
+  expect(accepted.length).toBeGreaterThan(0);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(new Set(refused.map((reply) => reply.reason))).toEqual(new Set(["BETTING_CLOSED"]));
+  await until("the round to settle", async () =>
+    (await db.round.findUniqueOrThrow({ where: { id: round.id } })).phase === "settled"
+      ? true
+      : undefined,
+  );
+  const bets = await db.bet.findMany({
+    where: { roundId: round.id, requestId: { startsWith: "close-" } },
+  });
+  expect(bets.map((bet) => bet.requestId).sort()).toEqual(
+    accepted.map((reply) => reply.requestId).sort(),
+  );
+  expect(bets.every((bet) => bet.status === "settled")).toBe(true);
+  expect(await auditLiveTables(db)).toEqual([]);
+});
+
+it("bots play whole rounds at both baccarat variants and Pok Deng: the books clean after every round, every return the rules' for the persisted cards, no unrevealed card in any event, the roads of a shoe are roads() of its results", async () => {
+  windowMs = 250;
+  const bots = await Promise.all(Array.from({ length: 5 }, () => guest(baseUrl)));
+  const stop = new AbortController();
+  // Every event of every table, and the books after each settled round.
+  const events: TableEvent[] = [];
+  const booksAfterRounds: boolean[] = [];
+  const watching = (async () => {
+    for await (const event of live.hub.subscribe({ signal: stop.signal })) {
+      events.push(event);
+      if (event.type === "round.settled" && event.playerId === null) {
+        booksAfterRounds.push((await checkBooks(db)).clean);
+      }
+    }
+  })().catch(() => undefined);
+  const betting = runBots({ bots, db, signal: stop.signal, pauseMs: [5, 40] });
+
+  // A whole baccarat shoe at one table, and enough rounds at the others.
+  const shoe = await until(
+    "a baccarat shoe to end",
+    async () =>
+      (await db.shoe.findFirst({
+        where: { endedAt: { not: null }, table: { slug: "baccarat-b" } },
+      })) ?? undefined,
+    150_000,
+  );
+  await until("ten settled Pok Deng rounds", async () =>
+    (await db.round.count({ where: { phase: "settled", table: { slug: "pok-deng" } } })) >= 10
+      ? true
+      : undefined,
+  );
+  stop.abort();
+  const stats = await betting;
+  await quiesce(db);
+  await watching;
+
+  expect(stats.placed).toBeGreaterThan(200);
+  expect(await auditLiveTables(db)).toEqual([]);
+  expect(booksAfterRounds.length).toBeGreaterThan(50);
+  expect(booksAfterRounds.every(Boolean)).toBe(true);
+  // Bets at every table, won and lost.
+  const settled = await db.bet.findMany({
+    where: { status: "settled" },
+    include: { round: { include: { table: true } } },
+  });
+  for (const slug of ["baccarat-a", "baccarat-b", "pok-deng"]) {
+    const own = settled.filter((bet) => bet.round.table.slug === slug);
+    expect(own.some((bet) => bet.returned! > bet.stake)).toBe(true);
+    expect(own.some((bet) => bet.returned === 0n)).toBe(true);
+  }
+
+  // The road of the ended shoe: roads() of its rounds' results.
+  const rounds = await db.round.findMany({
+    where: { shoeId: shoe.id },
+    orderBy: { number: "asc" },
+  });
+  const marks = rounds.map((round) => {
+    const { winner, playerPair, bankerPair } = baccarat.dealtFrom(round.cards);
+    return { winner, playerPair, bankerPair };
+  });
+  expect(baccarat.roads(shoe.road as never)).toEqual(baccarat.roads(marks));
+  // Pok Deng's road: its definition's marks for each settled round, in order.
+  const pokDeng = await db.shoe.findFirstOrThrow({
+    where: { table: { slug: "pok-deng" } },
+    orderBy: { startedAt: "asc" },
+  });
+  const definition = definitionOf({ game: "POK_DENG", variant: "five-seat" })!;
+  const pokRounds = await db.round.findMany({
+    where: { shoeId: pokDeng.id, phase: "settled" },
+    orderBy: { number: "asc" },
+  });
+  const road = pokRounds.reduce<unknown[]>(
+    (marks, round) => definition.updateRoad(marks, round.state as unknown as LiveRound),
+    [],
+  );
+  expect(pokDeng.road).toEqual(road);
+
+  // No event shows a card before it is dealt: each card named in an event of a round is among
+  // the cards that round had revealed by then (the first-card burn and the reveal are public).
+  const revealed = new Map<string, number[]>();
+  for (const event of events) {
+    if (event.type === "shoe.started" || event.type === "shoe.ended") continue;
+    if (event.roundId === null) continue;
+    const shown = revealed.get(event.roundId) ?? [];
+    if (event.type === "card.dealt") shown.push((event.payload as { card: number }).card);
+    revealed.set(event.roundId, shown);
+    for (const card of cardsIn(event.payload)) expect(shown).toContain(card);
+  }
+  expect(events.filter((event) => event.type === "card.dealt").length).toBeGreaterThan(300);
+}, 240_000);
