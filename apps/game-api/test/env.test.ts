@@ -26,6 +26,10 @@ describe("game API configuration", () => {
         "http://localhost:3000",
         "http://localhost:3001",
       ],
+      // The dealer deals, a card a second, a result shown 4 s, each table's own countdown.
+      DEALER: "on",
+      DEAL_DELAY_MS: 1_000,
+      RESULT_PAUSE_MS: 4_000,
     });
   });
 
@@ -61,6 +65,23 @@ describe("game API configuration", () => {
     expect(() =>
       readEnv({ DATABASE_URL, BETTER_AUTH_SECRET: SECRET, AUTH_TRUSTED_ORIGINS: "ftp://x" }),
     ).toThrow(/AUTH_TRUSTED_ORIGINS/);
+  });
+
+  it("reads the dealer's pace, and refuses a pace that is not a whole number of milliseconds", () => {
+    const pace = readEnv({
+      DATABASE_URL,
+      BETTER_AUTH_SECRET: SECRET,
+      DEALER: "off",
+      DEAL_DELAY_MS: "0",
+      BETTING_WINDOW_MS: "500",
+    });
+    expect(pace).toMatchObject({ DEALER: "off", DEAL_DELAY_MS: 0, BETTING_WINDOW_MS: 500 });
+    const refused = (env: Record<string, string>) => () =>
+      readEnv({ DATABASE_URL, BETTER_AUTH_SECRET: SECRET, ...env });
+    expect(refused({ DEAL_DELAY_MS: "-3" })).toThrow("DEAL_DELAY_MS: must be 0 or more");
+    expect(refused({ RESULT_PAUSE_MS: "1.5" })).toThrow(/RESULT_PAUSE_MS: must be a whole number/);
+    expect(refused({ BETTING_WINDOW_MS: "0" })).toThrow(/BETTING_WINDOW_MS: must be at least 1/);
+    expect(refused({ DEALER: "maybe" })).toThrow(/DEALER: must be on or off/);
   });
 
   it("a bad value stops the server with one line naming the variable", () => {

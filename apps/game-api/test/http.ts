@@ -8,6 +8,7 @@ import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import type { GuestUpgrade } from "@fuda/auth";
 import { createTestDatabase } from "@fuda/db/testing";
+import { startLive } from "@fuda/live";
 
 import { createGameApiServer } from "../src/server";
 
@@ -136,7 +137,14 @@ export async function startGameApi() {
       await ledger.onGuestUpgraded(upgrade);
     },
   });
-  const server = createGameApiServer({ db: database.db, auth });
+  // Bets and events as in production; no dealer, so tests open the rounds they need.
+  const live = startLive({
+    db: database.db,
+    connectionString: database.url,
+    deal: false,
+    log: () => undefined,
+  });
+  const server = createGameApiServer({ db: database.db, auth, live });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -149,6 +157,7 @@ export async function startGameApi() {
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await live.stop();
       await database.drop();
     },
   };
