@@ -123,6 +123,32 @@ describe("the dealer", () => {
     );
   });
 
+  it("an operator's pause takes effect between rounds: the round in progress is dealt and settled, no new one opens until the table reopens", async () => {
+    const db = database.db;
+    const id = await tableId(db, "baccarat-a");
+    const round = await until(
+      "a betting round at baccarat-a",
+      async () =>
+        (await db.round.findFirst({ where: { tableId: id, phase: "betting" } })) ?? undefined,
+    );
+    await db.table.update({ where: { id }, data: { status: "PAUSED" } });
+    const ended = await until("the round to end", async () => {
+      const now = await db.round.findUniqueOrThrow({ where: { id: round.id } });
+      return now.phase === "settled" || now.phase === "cancelled" ? now : undefined;
+    });
+    expect(ended.phase).toBe("settled");
+    await sleep(300);
+    expect(await db.round.count({ where: { tableId: id, openedAt: { gt: round.openedAt } } })).toBe(
+      0,
+    );
+    await db.table.update({ where: { id }, data: { status: "OPEN" } });
+    await until("a new round after reopening", async () =>
+      (await db.round.count({ where: { tableId: id, openedAt: { gt: round.openedAt } } })) > 0
+        ? true
+        : undefined,
+    );
+  });
+
   it("runs one table per process: a second dealer on the same database claims nothing while the first lives, and takes over when it stops", async () => {
     const db = database.db;
     const second = startDealer({
