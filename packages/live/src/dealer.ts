@@ -13,18 +13,13 @@ import type { GameDefinition, LiveRound } from "@fuda/rules";
 import type { Rng, ShoeJson } from "@fuda/shoe";
 import { CryptoRng } from "@fuda/shoe";
 
-import type { RoundRow, ShoeRow } from "./dealer-steps";
-import {
-  betTotals,
-  cancelRound,
-  closeBetting,
-  dealStep,
-  FencedError,
-  openRound,
-  startShoe,
-} from "./dealer-steps";
+import type { RoundRow, ShoeRow } from "./dealer-rows";
+import { FencedError } from "./dealer-rows";
+import { startShoe } from "./dealer-shoe";
+import { cancelRound, closeBetting, dealStep, openRound } from "./dealer-steps";
 import { appendEvents } from "./events";
 import { definitionOf } from "./games";
+import { betTotals } from "./settlement";
 
 export interface DealerTiming {
   /** Pause between two revealed cards, so people can watch (default 1 s; tests: 0). */

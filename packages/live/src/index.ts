@@ -12,7 +12,7 @@ export type {
 export { definitionOf, publicGameName } from "./games";
 export { DEFAULT_TIMING, runTable } from "./dealer";
 export type { DealerTiming } from "./dealer";
-export { FencedError } from "./dealer-steps";
+export { FencedError } from "./dealer-rows";
 export { startDealer } from "./ownership";
 export type { Dealer, DealerOptions } from "./ownership";
 export { auditLiveTables } from "./audit";

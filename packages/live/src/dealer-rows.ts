@@ -1,0 +1,44 @@
+/** The rows a dealer step reads and writes, and the fencing that keeps two dealers apart. */
+import type { Prisma } from "@fuda/db";
+import type { LiveRound } from "@fuda/rules";
+import type { ShoeJson } from "@fuda/shoe";
+
+export type Tx = Prisma.TransactionClient;
+
+/** Another dealer moved the round first (or it is not where this one left it). */
+export class FencedError extends Error {
+  constructor(roundId: string) {
+    super(`round ${roundId} was moved by another dealer`);
+    this.name = "FencedError";
+  }
+}
+
+export interface ShoeRow {
+  id: string;
+  state: ShoeJson;
+  position: number;
+  road: unknown[];
+}
+
+export interface RoundRow {
+  id: string;
+  shoeId: string;
+  number: number;
+  phase: "betting" | "dealing" | "settled" | "cancelled";
+  closesAt: Date;
+  state: LiveRound;
+  version: number;
+}
+
+export interface TableRef {
+  id: string;
+}
+
+export const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/** Locks the round for its next step; throws FencedError when it is not as this dealer left it. */
+export async function lockRound(tx: Tx, round: RoundRow, phase: RoundRow["phase"]): Promise<void> {
+  const [row] = await tx.$queryRaw<{ phase: string; version: number }[]>`
+    SELECT phase, version FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
+  if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);
+}

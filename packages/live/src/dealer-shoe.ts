@@ -1,0 +1,89 @@
+/**
+ * The shoe's steps (docs/rules/live-tables.md, The shoe): a new shoe committed and burned, its
+ * progress saved with each step, its reveal published after its last round.
+ */
+import type { Db } from "@fuda/db";
+import type { GameDefinition } from "@fuda/rules";
+import type { Rng, Shoe } from "@fuda/shoe";
+import {
+  burnFirstCard,
+  DEFAULT_CUT_CARD,
+  newShoe,
+  revealShoe,
+  shoeCommitment,
+  shoeToJson,
+} from "@fuda/shoe";
+
+import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
+import { FencedError, json } from "./dealer-rows";
+import type { NewEvent } from "./events";
+import { appendEvents } from "./events";
+
+/** Writes a shoe's progress (position, burns, state) over the position this step read. */
+export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Shoe): Promise<void> {
+  const state = shoeToJson(shoe);
+  const updated = await tx.shoe.updateMany({
+    where: { id: shoeId, position: before, endedAt: null },
+    data: { state: json(state), position: shoe.position, burned: state.burned },
+  });
+  if (updated.count !== 1) throw new FencedError(`shoe ${shoeId}`);
+}
+
+/** Ends the shoe: its reveal (salt and order) becomes public with `shoe.ended`. */
+export async function endShoe(
+  tx: Tx,
+  table: TableRef,
+  shoeId: string,
+  shoe: Shoe,
+): Promise<NewEvent> {
+  const reveal = revealShoe(shoe);
+  await tx.shoe.update({
+    where: { id: shoeId },
+    data: { endedAt: new Date(), reveal: json(reveal) },
+  });
+  return {
+    tableId: table.id,
+    type: "shoe.ended",
+    payload: { shoeId, reveal: { salt: reveal.salt, cards: reveal.cards }, rounds: shoe.round },
+  };
+}
+
+/** A new shoe: shuffled, committed, first card burned; `shoe.started` publishes the commitment. */
+export async function startShoe(
+  db: Db,
+  table: TableRef,
+  definition: GameDefinition,
+  rng: Rng,
+): Promise<ShoeRow> {
+  const shoe = newShoe({ cards: definition.shoeCards(), rng, cutCard: DEFAULT_CUT_CARD });
+  const commitment = shoeCommitment(shoe);
+  const burn = burnFirstCard(shoe);
+  const state = shoeToJson(shoe);
+  return db.$transaction(async (tx) => {
+    const row = await tx.shoe.create({
+      data: {
+        tableId: table.id,
+        commitment,
+        cards: Buffer.from(shoe.cards),
+        state: json(state),
+        position: shoe.position,
+        burned: state.burned,
+        firstBurn: json(burn),
+      },
+      select: { id: true },
+    });
+    await appendEvents(tx, [
+      {
+        tableId: table.id,
+        type: "shoe.started",
+        payload: {
+          shoeId: row.id,
+          commitment,
+          cardCount: shoe.cards.length,
+          burn: { shownCard: burn.shownCard, burnCount: burn.burnCount },
+        },
+      },
+    ]);
+    return { id: row.id, state, position: shoe.position, road: [] };
+  });
+}

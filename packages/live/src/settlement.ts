@@ -1,0 +1,158 @@
+/**
+ * Settlement: each bet's return from the game's rules, moved through the ledger
+ * (`settle/<round>/<bet>`), the bets marked, and what each player gets told.
+ */
+import type { TransferRequest } from "@fuda/ledger";
+import { settleRequest, transferMany } from "@fuda/ledger";
+import type { GameDefinition, LiveBet, LiveRound } from "@fuda/rules";
+
+import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import type { NewEvent } from "./events";
+
+export interface BetTotals {
+  /** Minor units staked per bet id (seats added up). */
+  stakes: Record<string, number>;
+  bettors: number;
+}
+
+/** The round's open stakes per bet id and how many players placed them (no identities). */
+export async function betTotals(tx: Pick<Tx, "$queryRaw">, roundId: string): Promise<BetTotals> {
+  const rows = await tx.$queryRaw<{ bet: string | null; stake: bigint; bettors: bigint }[]>`
+    SELECT bet, sum(stake) AS stake, count(DISTINCT player_id) AS bettors
+    FROM bets WHERE round_id = ${roundId}::uuid AND status <> 'refunded' GROUP BY ROLLUP (bet)`;
+  const stakes: Record<string, number> = {};
+  let bettors = 0;
+  for (const row of rows) {
+    if (row.bet === null) bettors = Number(row.bettors);
+    else stakes[row.bet] = Number(row.stake);
+  }
+  return { stakes, bettors };
+}
+
+export interface OpenBet {
+  id: string;
+  player_id: string;
+  bet: string;
+  seat: number | null;
+  stake: bigint;
+  reserved: bigint;
+}
+
+export const openBetsOf = (tx: Tx, roundId: string) =>
+  tx.$queryRaw<OpenBet[]>`
+    SELECT id, player_id, bet, seat, stake, reserved FROM bets
+    WHERE round_id = ${roundId}::uuid AND status = 'open' ORDER BY placed_at, id`;
+
+/** Posts transfers that must all go through (a settlement, a cancellation). */
+async function postAll(tx: Tx, requests: TransferRequest[]): Promise<Map<string, number>> {
+  const wallets = new Map<string, number>();
+  if (requests.length === 0) return wallets;
+  const outcomes = await transferMany(tx, requests);
+  for (const outcome of outcomes) {
+    // The stake is in play and the house may go negative: a refusal here is a bug, not a case.
+    if (!outcome.ok) throw outcome.error;
+    for (const entry of outcome.transfer.entries) {
+      if (entry.account.kind === "wallet") wallets.set(entry.account.playerId, entry.balanceAfter);
+    }
+  }
+  return wallets;
+}
+
+/** Sets bets' status and return in one statement. */
+async function markBets(
+  tx: Tx,
+  status: "settled" | "refunded",
+  bets: readonly { id: string; returned: number }[],
+): Promise<void> {
+  if (bets.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE bets SET status = ${status}::bet_status, returned = u.returned, settled_at = now()
+    FROM unnest(${bets.map((b) => b.id)}::uuid[], ${bets.map((b) => b.returned)}::bigint[])
+      AS u(id, returned)
+    WHERE bets.id = u.id AND bets.status = 'open'`;
+}
+
+/** One event per player with their own bets' returns and their wallet after it. */
+export function playerEvents(
+  table: TableRef,
+  round: RoundRow,
+  type: "round.settled" | "round.cancelled",
+  bets: readonly (OpenBet & { returned: number })[],
+  wallets: Map<string, number>,
+): NewEvent[] {
+  const byPlayer = new Map<string, (OpenBet & { returned: number })[]>();
+  for (const bet of bets)
+    byPlayer.set(bet.player_id, [...(byPlayer.get(bet.player_id) ?? []), bet]);
+  return [...byPlayer].map(([playerId, own]) => ({
+    tableId: table.id,
+    roundId: round.id,
+    playerId,
+    type,
+    payload: {
+      roundId: round.id,
+      number: round.number,
+      bets: own.map((bet) => ({
+        id: bet.id,
+        bet: bet.bet,
+        seat: bet.seat,
+        amount: Number(bet.stake),
+        returned: bet.returned,
+      })),
+      returned: own.reduce((sum, bet) => sum + bet.returned, 0),
+      balance: wallets.get(playerId) ?? null,
+    },
+  }));
+}
+
+/**
+ * Settles every open bet of a dealt round in `tx`: the rules' return for each, one transferMany,
+ * the bets marked; returns the public and the per-player `round.settled` events.
+ */
+export async function settleBets(
+  tx: Tx,
+  table: TableRef,
+  round: RoundRow,
+  dealt: LiveRound,
+  definition: GameDefinition,
+): Promise<NewEvent[]> {
+  const bets = await openBetsOf(tx, round.id);
+  const slip: LiveBet[] = bets.map((bet) => ({
+    bet: bet.bet,
+    amount: Number(bet.stake),
+    ...(bet.seat === null ? {} : { seat: bet.seat }),
+  }));
+  const returns = definition.settle(dealt, slip);
+  const settled = bets.map((bet, index) => ({ ...bet, returned: returns[index]! }));
+  const wallets = await postAll(
+    tx,
+    settled.map((bet) => {
+      const reserved = Number(bet.reserved);
+      const back = Math.min(bet.returned, reserved);
+      return settleRequest({
+        playerId: bet.player_id,
+        roundId: round.id,
+        betId: bet.id,
+        returned: back,
+        lost: reserved - back,
+        won: bet.returned - back,
+      });
+    }),
+  );
+  await markBets(tx, "settled", settled);
+  return [
+    {
+      tableId: table.id,
+      roundId: round.id,
+      type: "round.settled",
+      payload: {
+        roundId: round.id,
+        number: round.number,
+        bets: settled.length,
+        bettors: new Set(settled.map((bet) => bet.player_id)).size,
+        staked: settled.reduce((sum, bet) => sum + Number(bet.stake), 0),
+        returned: settled.reduce((sum, bet) => sum + bet.returned, 0),
+      },
+    },
+    ...playerEvents(table, round, "round.settled", settled, wallets),
+  ];
+}
