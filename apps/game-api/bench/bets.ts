@@ -1,0 +1,223 @@
+/**
+ * Bet placements per second through the game API's HTTP, at 1, 16 and 64 concurrent players,
+ * each beside pgbench's TPC-B tps on the same server in the same run. The real game API runs in
+ * this process (accounts, ledger hooks, the live runtime's bet desk; no dealer, so the rounds
+ * this bench opens stay betting for the whole run). Each player is a guest signed in over
+ * HTTP, calling `bets.place` with one bet per slip, back to back, on a keep-alive connection.
+ * Latency is per call, from the request to its answer. The books are checked and the bet rows
+ * counted against the placements afterwards. `pnpm --filter @fuda/game-api bench`;
+ * BENCH_SECONDS (default 8) per configuration; DATABASE_URL names the server. It creates and
+ * drops its own databases. Numbers on a shared 2-core machine are noisy: compare the columns of
+ * one run.
+ */
+import { randomUUID } from "node:crypto";
+import { Agent, request } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { ledgerHooks } from "@fuda/api";
+import { createAuth } from "@fuda/auth";
+import { createDb, setupDatabase } from "@fuda/db";
+import { checkBooks, grantRequest, transferMany } from "@fuda/ledger";
+import { startLive } from "@fuda/live";
+import { openRound } from "@fuda/live/testing";
+import {
+  benchServerUrl,
+  createThrowawayDatabase,
+  percentile,
+  pgbenchTps,
+  PGBENCH_SCALE,
+} from "@fuda/testkit";
+
+import { createGameApiServer } from "../src/server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_CALLERS="64" runs one configuration (profiling); by default 1, 16 and 64. */
+const CALLERS = (process.env.BENCH_CALLERS ?? "1,16,64").split(",").map(Number);
+/** The players bet at both baccarat tables, one long round each. */
+const TABLES = ["baccarat-a", "baccarat-b"];
+/** 10 points: the tables' minimum. */
+const STAKE = 1_000;
+const WEB_ORIGIN = "http://127.0.0.1:3000";
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTP call on `agent`'s keep-alive connections. */
+function call(
+  agent: Agent,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          origin: WEB_ORIGIN,
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+interface Player {
+  id: string;
+  cookie: string;
+}
+
+/** A guest signed in over HTTP: its user id and the cookie that carries its session. */
+async function signInGuest(agent: Agent, port: number): Promise<Player> {
+  const reply = await call(agent, port, "/api/auth/sign-in/anonymous", {}, "{}");
+  if (reply.status !== 200) throw new Error(`guest sign-in: ${reply.status} ${reply.body}`);
+  const cookies = (reply.headers["set-cookie"] ?? []) as string[];
+  const cookie = cookies.map((line) => line.split(";")[0]).join("; ");
+  const { user } = JSON.parse(reply.body) as { user: { id: string } };
+  return { id: user.id, cookie };
+}
+
+interface Run {
+  placements: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * `callers` players placing one-bet slips back to back for SECONDS. Each alternates Banker and
+ * Player so the table's difference stays far inside the exposure cap whatever the interleaving.
+ */
+async function measure(
+  agent: Agent,
+  port: number,
+  players: readonly Player[],
+  rounds: readonly string[],
+): Promise<Run> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    players.map(async (player, caller) => {
+      const roundId = rounds[caller % rounds.length]!;
+      for (let n = 0; performance.now() < deadline; n++) {
+        const input = {
+          roundId,
+          bets: [{ bet: n % 2 === 0 ? "banker" : "player", amount: STAKE }],
+          requestId: randomUUID(),
+        };
+        const begun = performance.now();
+        const reply = await call(
+          agent,
+          port,
+          "/trpc/bets.place",
+          { cookie: player.cookie },
+          JSON.stringify(input),
+        );
+        if (reply.status !== 200) throw new Error(`bets.place: ${reply.status} ${reply.body}`);
+        latencies.push(performance.now() - begun);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    placements: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function main(): Promise<void> {
+  const serverUrl = benchServerUrl();
+  console.log(
+    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server`,
+  );
+  const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");
+  await setupDatabase({ url: database.url });
+  const db = createDb(database.url);
+  const auth = createAuth({
+    db,
+    secret: randomUUID() + randomUUID(),
+    baseURL: "http://127.0.0.1",
+    trustedOrigins: [WEB_ORIGIN],
+    ...ledgerHooks({ db }),
+  });
+  const live = startLive({ db, connectionString: database.url, deal: false });
+  const server = createGameApiServer({ db, auth, live });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...CALLERS) });
+  try {
+    const players: Player[] = [];
+    for (let i = 0; i < Math.max(...CALLERS); i++) players.push(await signInGuest(agent, port));
+    // The starting grant is 10,000 points; enough for every run either way, but a bench should
+    // never stop for a wallet.
+    for (const outcome of await transferMany(
+      db,
+      players.map((player) =>
+        grantRequest({ playerId: player.id, amount: 1_000_000_000, grantId: "bench" }),
+      ),
+    )) {
+      if (!outcome.ok) throw outcome.error;
+    }
+
+    console.log(
+      `${"path".padEnd(18)}${"callers".padStart(8)}${"placements/s".padStart(14)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}`,
+    );
+    let placed = 0;
+    for (const callers of CALLERS) {
+      // Fresh rounds per configuration: a player's own Banker total stays under its maximum.
+      const rounds: string[] = [];
+      for (const slug of TABLES) {
+        rounds.push((await openRound(db, slug, { closesIn: 3_600_000 })).roundId);
+      }
+      const result = await measure(agent, port, players.slice(0, callers), rounds);
+      placed += result.placements;
+      const baseline = tps.get(callers)!;
+      console.log(
+        `${"HTTP bets.place".padEnd(18)}${String(callers).padStart(8)}${result.perSecond.toFixed(0).padStart(14)}${result.p50.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${baseline.toFixed(0).padStart(13)}${(result.perSecond / baseline).toFixed(2).padStart(7)}×`,
+      );
+    }
+    const [{ rows }] = await db.$queryRaw<[{ rows: bigint }]>`SELECT count(*) AS rows FROM bets`;
+    const books = await checkBooks(db);
+    console.log(
+      `bet rows: ${rows} for ${placed} placements (${Number(rows) === placed ? "equal" : "DIFFERENT"}); books: ${books.clean ? "clean" : JSON.stringify(books)}`,
+    );
+    if (Number(rows) !== placed || !books.clean) process.exitCode = 1;
+  } finally {
+    agent.destroy();
+    await new Promise((resolve) => server.close(resolve));
+    await live.stop();
+    await db.$disconnect();
+    await database.drop();
+  }
+}
+
+await main();
