@@ -37,6 +37,8 @@ const CALLERS = (process.env.BENCH_CALLERS ?? "1,16,64").split(",").map(Number);
 const TABLES = ["baccarat-a", "baccarat-b"];
 /** 10 points: the tables' minimum. */
 const STAKE = 1_000;
+/** BENCH_SESSION_CACHE=0: every call reads its session row (the game API's default). */
+const SESSION_CACHE_SECONDS = Number(process.env.BENCH_SESSION_CACHE ?? 60);
 const WEB_ORIGIN = "http://127.0.0.1:3000";
 
 interface Reply {
@@ -106,6 +108,8 @@ interface Run {
   perSecond: number;
   p50: number;
   p99: number;
+  /** This process's CPU time (server and callers) per placement, in ms. */
+  cpuPerPlacement: number;
 }
 
 /**
@@ -119,6 +123,7 @@ async function measure(
   rounds: readonly string[],
 ): Promise<Run> {
   const latencies: number[] = [];
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(
@@ -144,8 +149,10 @@ async function measure(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   return {
+    cpuPerPlacement: (user + system) / 1000 / latencies.length,
     placements: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
     secret: randomUUID() + randomUUID(),
     baseURL: "http://127.0.0.1",
     trustedOrigins: [WEB_ORIGIN],
+    sessionCacheSeconds: SESSION_CACHE_SECONDS,
     ...ledgerHooks({ db }),
   });
   const live = startLive({ db, connectionString: database.url, deal: false });
@@ -189,7 +197,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `${"path".padEnd(18)}${"callers".padStart(8)}${"placements/s".padStart(14)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}`,
+      `${"path".padEnd(18)}${"callers".padStart(8)}${"placements/s".padStart(14)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}${"cpu ms/bet".padStart(12)}`,
     );
     let placed = 0;
     for (const callers of CALLERS) {
@@ -202,7 +210,7 @@ async function main(): Promise<void> {
       placed += result.placements;
       const baseline = tps.get(callers)!;
       console.log(
-        `${"HTTP bets.place".padEnd(18)}${String(callers).padStart(8)}${result.perSecond.toFixed(0).padStart(14)}${result.p50.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${baseline.toFixed(0).padStart(13)}${(result.perSecond / baseline).toFixed(2).padStart(7)}×`,
+        `${"HTTP bets.place".padEnd(18)}${String(callers).padStart(8)}${result.perSecond.toFixed(0).padStart(14)}${result.p50.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${baseline.toFixed(0).padStart(13)}${(result.perSecond / baseline).toFixed(2).padStart(7)}×${result.cpuPerPlacement.toFixed(2).padStart(12)}`,
       );
     }
     const [{ rows }] = await db.$queryRaw<[{ rows: bigint }]>`SELECT count(*) AS rows FROM bets`;
