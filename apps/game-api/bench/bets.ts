@@ -3,16 +3,20 @@
  * each beside pgbench's TPC-B tps on the same server in the same run. The real game API runs in
  * this process (accounts, ledger hooks, the live runtime's bet desk; no dealer, so the rounds
  * this bench opens stay betting for the whole run). Each player is a guest signed in over
- * HTTP, calling `bets.place` with one bet per slip, back to back, on a keep-alive connection.
+ * HTTP, calling `bets.place` with one bet per slip, back to back, on a keep-alive connection,
+ * from a second process (bench/callers.ts). Sessions are served from the cookie cache
+ * (`sessionCacheSeconds` 60; BENCH_SESSION_CACHE=0 reads the session row on every call).
  * Latency is per call, from the request to its answer. The books are checked and the bet rows
  * counted against the placements afterwards. `pnpm --filter @fuda/game-api bench`;
  * BENCH_SECONDS (default 8) per configuration; DATABASE_URL names the server. It creates and
  * drops its own databases. Numbers on a shared 2-core machine are noisy: compare the columns of
  * one run.
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 
 import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
@@ -29,6 +33,8 @@ import {
 } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
+import { call, WEB_ORIGIN } from "./callers";
+import type { CallersResult, CallersTask } from "./callers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** BENCH_CALLERS="64" runs one configuration (profiling); by default 1, 16 and 64. */
@@ -39,54 +45,6 @@ const TABLES = ["baccarat-a", "baccarat-b"];
 const STAKE = 1_000;
 /** BENCH_SESSION_CACHE=0: every call reads its session row (the game API's default). */
 const SESSION_CACHE_SECONDS = Number(process.env.BENCH_SESSION_CACHE ?? 60);
-const WEB_ORIGIN = "http://127.0.0.1:3000";
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One HTTP call on `agent`'s keep-alive connections. */
-function call(
-  agent: Agent,
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          origin: WEB_ORIGIN,
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          });
-        });
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 interface Player {
   id: string;
@@ -108,47 +66,40 @@ interface Run {
   perSecond: number;
   p50: number;
   p99: number;
-  /** This process's CPU time (server and callers) per placement, in ms. */
+  /** The game API's CPU time per placement, in ms (the callers run in a process of their own). */
   cpuPerPlacement: number;
 }
 
 /**
- * `callers` players placing one-bet slips back to back for SECONDS. Each alternates Banker and
- * Player so the table's difference stays far inside the exposure cap whatever the interleaving.
+ * Runs `players` as callers in a process of their own (bench/callers.ts), so the game API's
+ * thread serves requests only, as it would with players on other machines.
  */
 async function measure(
-  agent: Agent,
   port: number,
   players: readonly Player[],
   rounds: readonly string[],
 ): Promise<Run> {
-  const latencies: number[] = [];
   const cpu = process.cpuUsage();
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    players.map(async (player, caller) => {
-      const roundId = rounds[caller % rounds.length]!;
-      for (let n = 0; performance.now() < deadline; n++) {
-        const input = {
-          roundId,
-          bets: [{ bet: n % 2 === 0 ? "banker" : "player", amount: STAKE }],
-          requestId: randomUUID(),
-        };
-        const begun = performance.now();
-        const reply = await call(
-          agent,
-          port,
-          "/trpc/bets.place",
-          { cookie: player.cookie },
-          JSON.stringify(input),
-        );
-        if (reply.status !== 200) throw new Error(`bets.place: ${reply.status} ${reply.body}`);
-        latencies.push(performance.now() - begun);
-      }
-    }),
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL("./callers.ts", import.meta.url))],
+    { stdio: ["pipe", "pipe", "inherit"] },
   );
-  const elapsed = (performance.now() - started) / 1000;
+  const task: CallersTask = {
+    port,
+    seconds: SECONDS,
+    stake: STAKE,
+    callers: players.map((player, caller) => ({
+      cookie: player.cookie,
+      roundId: rounds[caller % rounds.length]!,
+    })),
+  };
+  child.stdin.end(JSON.stringify(task));
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`the callers' process exited with ${code}`);
+  const { latencies, elapsed } = JSON.parse(output) as CallersResult;
   const { user, system } = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   return {
@@ -206,7 +157,7 @@ async function main(): Promise<void> {
       for (const slug of TABLES) {
         rounds.push((await openRound(db, slug, { closesIn: 3_600_000 })).roundId);
       }
-      const result = await measure(agent, port, players.slice(0, callers), rounds);
+      const result = await measure(port, players.slice(0, callers), rounds);
       placed += result.placements;
       const baseline = tps.get(callers)!;
       console.log(
