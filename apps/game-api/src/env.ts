@@ -39,6 +39,16 @@ export const envSchema = z.object({
       "http://localhost:3000",
       "http://localhost:3001",
     ]),
+  /**
+   * Seconds a signed copy of the session in a cookie stands in for the session row (skips two
+   * queries per request); 0: every request reads the row, so a ban ends a session at once.
+   */
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(0, { error: "must be 0 or more" })
+    .max(300, { error: "must be at most 300" })
+    .default(0),
   /** `off`: this process serves the API but deals no table (another process does). */
   DEALER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** Pause between two revealed cards, so people can watch. */

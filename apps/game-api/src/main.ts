@@ -14,6 +14,7 @@ const auth = createAuth({
   secret: env.BETTER_AUTH_SECRET,
   baseURL: env.BETTER_AUTH_URL,
   trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
+  sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
   ...ledgerHooks({ db }),
 });
 const windowMs = env.BETTING_WINDOW_MS;

@@ -11,14 +11,15 @@
  * (default postgresql://postgres@127.0.0.1:5432/postgres). It creates and drops its own
  * databases. Numbers on a shared 2-core machine are noisy: compare the columns of one run.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { randomBytes } from "node:crypto";
-
-import pg from "pg";
-
 import { createDb, migrate } from "@fuda/db";
 import type { Db } from "@fuda/db";
+import {
+  benchServerUrl,
+  createThrowawayDatabase,
+  percentile,
+  pgbenchTps,
+  PGBENCH_SCALE,
+} from "@fuda/testkit";
 
 import { checkBooks, grantRequest, reserveRequest, transferMany } from "../src";
 import type { TransferOutcome, TransferRequest } from "../src";
@@ -29,77 +30,8 @@ const MAX_BATCH = 256;
 /** Transactions in flight at once: about one per core of a small server. */
 const COMMITTERS = Number(process.env.LEDGER_BENCH_COMMITTERS ?? 2);
 const PLAYERS_PER_CALLER = 8;
-/** pgbench's scale: 16 branches, 1.6 million accounts. */
-const PGBENCH_SCALE = 16;
 
-const serverUrl = process.env.DATABASE_URL?.trim()
-  ? process.env.DATABASE_URL
-  : "postgresql://postgres@127.0.0.1:5432/postgres";
-const pgbenchPath = ["/usr/lib/postgresql/15/bin/pgbench"].find(existsSync) ?? "pgbench";
-
-function urlOf(database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function pgbench(database: string, args: string[]): string {
-  const url = new URL(urlOf(database));
-  return execFileSync(
-    pgbenchPath,
-    [
-      "-h",
-      url.hostname,
-      "-p",
-      url.port || "5432",
-      "-U",
-      decodeURIComponent(url.username) || "postgres",
-      ...args,
-      database,
-    ],
-    {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-    },
-  );
-}
-
-/** pgbench TPC-B tps at each number of clients, on a fresh database of its own. */
-async function pgbenchTps(): Promise<Map<number, number>> {
-  const database = `fuda_bench_pgbench_${randomBytes(3).toString("hex")}`;
-  await admin(`CREATE DATABASE ${database}`);
-  const tps = new Map<number, number>();
-  try {
-    pgbench(database, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
-    for (const clients of CALLERS) {
-      const output = pgbench(database, [
-        "-c",
-        String(clients),
-        "-j",
-        String(Math.min(clients, 2)),
-        "-T",
-        String(SECONDS),
-      ]);
-      const match = /tps = ([0-9.]+)/.exec(output);
-      if (!match) throw new Error(`pgbench printed no tps:\n${output}`);
-      tps.set(clients, Number(match[1]));
-    }
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  }
-  return tps;
-}
+const serverUrl = benchServerUrl();
 
 const playerOf = (caller: number, n: number) => `player-${caller}-${n % PLAYERS_PER_CALLER}`;
 
@@ -121,9 +53,6 @@ interface Run {
   p50: number;
   p99: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 interface Waiting {
   request: TransferRequest;
@@ -205,12 +134,11 @@ async function main(): Promise<void> {
   console.log(
     `ledger reservations vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server`,
   );
-  const tps = await pgbenchTps();
-  const database = `fuda_bench_ledger_${randomBytes(3).toString("hex")}`;
-  await admin(`CREATE DATABASE ${database}`);
-  const db = createDb(urlOf(database), { poolSize: Math.max(...CALLERS) });
+  const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_ledger");
+  const db = createDb(database.url, { poolSize: Math.max(...CALLERS) });
   try {
-    await migrate(urlOf(database));
+    await migrate(database.url);
     await fundPlayers(db);
     console.log(
       `${"path".padEnd(34)}${"callers".padStart(8)}${"reserv./s".padStart(11)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}`,
@@ -235,7 +163,7 @@ async function main(): Promise<void> {
     console.log(`books after the run: ${books.clean ? "clean" : JSON.stringify(books)}`);
   } finally {
     await db.$disconnect();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database.drop();
   }
 }
 

@@ -11,3 +11,13 @@ export {
   type NextAppName,
   type NextStack,
 } from "./stack";
+export {
+  benchServerUrl,
+  createThrowawayDatabase,
+  databaseUrlOf,
+  parseTps,
+  percentile,
+  pgbenchTps,
+  PGBENCH_SCALE,
+  type ThrowawayDatabase,
+} from "./pgbench";

@@ -1,0 +1,125 @@
+/**
+ * What every bench needs to print its figures beside pgbench's on the same server: throwaway
+ * databases, pgbench TPC-B tps, and percentiles. The server is DATABASE_URL's (default the
+ * machine's PostgreSQL); numbers on a shared machine are noisy, so a bench compares the
+ * columns of one run.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+
+import pg from "pg";
+
+/** The server a bench runs on: DATABASE_URL, or the machine's PostgreSQL. */
+export function benchServerUrl(source: Record<string, string | undefined> = process.env): string {
+  return source.DATABASE_URL?.trim()
+    ? source.DATABASE_URL
+    : "postgresql://postgres@127.0.0.1:5432/postgres";
+}
+
+/** `serverUrl` with its database replaced by `database`. */
+export function databaseUrlOf(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Runs one statement on the server's own database (CREATE/DROP DATABASE cannot run in ours). */
+async function admin(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ThrowawayDatabase {
+  name: string;
+  url: string;
+  /** Drops it, closing whatever connections are still open on it. */
+  drop(): Promise<void>;
+}
+
+/** A new empty database `<prefix>_<random>` on the server; the caller drops it. */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomBytes(3).toString("hex")}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: databaseUrlOf(serverUrl, name),
+    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** The server's own pgbench when it is installed where Debian puts it, else the one on PATH. */
+const pgbenchPath = ["/usr/lib/postgresql/15/bin/pgbench"].find(existsSync) ?? "pgbench";
+
+function pgbench(databaseUrl: string, args: string[]): string {
+  const url = new URL(databaseUrl);
+  return execFileSync(
+    pgbenchPath,
+    [
+      "-h",
+      url.hostname,
+      "-p",
+      url.port || "5432",
+      "-U",
+      decodeURIComponent(url.username) || "postgres",
+      ...args,
+      url.pathname.slice(1),
+    ],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    },
+  );
+}
+
+/** pgbench's scale: 16 branches, 1.6 million accounts. */
+export const PGBENCH_SCALE = 16;
+
+/** The tps pgbench printed for a run. */
+export function parseTps(output: string): number {
+  const match = /tps = ([0-9.]+)/.exec(output);
+  if (!match) throw new Error(`pgbench printed no tps:\n${output}`);
+  return Number(match[1]);
+}
+
+/**
+ * pgbench TPC-B tps (scale 16, `-j 2`) at each number of clients for `seconds` each, on a
+ * fresh database of its own, dropped afterwards.
+ */
+export async function pgbenchTps(
+  serverUrl: string,
+  { clients, seconds }: { clients: readonly number[]; seconds: number },
+): Promise<Map<number, number>> {
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_pgbench");
+  const tps = new Map<number, number>();
+  try {
+    pgbench(database.url, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
+    for (const count of clients) {
+      const output = pgbench(database.url, [
+        "-c",
+        String(count),
+        "-j",
+        String(Math.min(count, 2)),
+        "-T",
+        String(seconds),
+      ]);
+      tps.set(count, parseTps(output));
+    }
+  } finally {
+    await database.drop();
+  }
+  return tps;
+}
+
+/** The p-th percentile (0–100) of ascending `sorted`, NaN when empty. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
