@@ -9,6 +9,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { baccarat } from "@fuda/rules";
 import type { LiveRound } from "@fuda/rules";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
+import { until } from "@fuda/testkit";
 
 import { auditLiveTables, definitionOf, startDealer } from "../src";
 import type { Dealer } from "../src";
@@ -20,16 +21,6 @@ const fast = {
   totalsIntervalMs: 20,
   lateCloseGraceMs: 10_000,
 };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const tableId = async (db: Db, slug: string) =>
   (await db.table.findUniqueOrThrow({ where: { slug } })).id;

@@ -21,3 +21,4 @@ export {
   PGBENCH_SCALE,
   type ThrowawayDatabase,
 } from "./pgbench";
+export { until } from "./until";

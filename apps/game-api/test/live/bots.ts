@@ -11,6 +11,8 @@ import type { Db } from "@fuda/db";
 import { definitionOf } from "@fuda/live";
 import type { GameDefinition, LiveBet, TableLimits } from "@fuda/rules";
 
+import { until } from "@fuda/testkit";
+
 import { Browser } from "../http";
 
 export interface BotStats {
@@ -123,20 +125,7 @@ export async function runBots({
   return stats;
 }
 
-/** Waits until `probe` gives a value (polling), or fails naming what it waited for. */
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  ms = 60_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+export { until };
 
 /** Pauses every table and waits until none has a round betting or being dealt. */
 export async function quiesce(db: Db, ms = 60_000): Promise<void> {
