@@ -75,7 +75,8 @@ function summarize(sent: number[], received: number[][], count: number) {
     for (const at of times) delays.push(at - sent[seq]!);
   }
   delays.sort((a, b) => a - b);
-  const at = (q: number): number => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!;
+  const at = (q: number): number =>
+    delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!;
   return { p50: at(0.5), p99: at(0.99), missing };
 }
 
