@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
+import { serveTableEvents } from "./table-events-sse";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
 import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
@@ -24,6 +25,11 @@ export interface GameApiServerOptions {
   logError?: (line: string) => void;
   /** The live tables' bet desk and event hub, handed to every procedure (`startLive`). */
   live?: Live;
+  /**
+   * Serve `tables.events` streams straight to the socket, each event serialized once for all
+   * its subscribers (table-events-sse.ts); false leaves them to tRPC's own handler.
+   */
+  directTableEvents?: boolean;
   /** Most procedure calls in one batched request (each is a database query or more). */
   maxBatchSize?: number;
   /** Largest request body, in bytes; a larger one is refused before it is read. */
@@ -93,6 +99,7 @@ export function createGameApiServer({
   db,
   auth,
   live,
+  directTableEvents = true,
   logError = (line) => {
     console.error(line);
   },
@@ -178,6 +185,15 @@ export function createGameApiServer({
       }
       // tRPC answers GET only; node leaves the body out of a HEAD response by itself.
       req.method = "GET";
+    }
+    if (
+      called === "tables.events" &&
+      req.method === "GET" &&
+      live !== undefined &&
+      directTableEvents &&
+      (await serveTableEvents(req, res, { db, auth, live, search, retryMs: SSE_RETRY_MS }))
+    ) {
+      return;
     }
     withRetryHint(res);
     trpc(req, res);

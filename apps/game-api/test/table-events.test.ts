@@ -19,6 +19,11 @@ let hub: EventHub;
 let server: ReturnType<typeof createGameApiServer>;
 let baseUrl: string;
 let tableId: string;
+const desk = {
+  place: () => Promise.reject(new Error("not in this test")),
+  undo: () => Promise.reject(new Error("not in this test")),
+  close: () => Promise.resolve(),
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -26,11 +31,6 @@ beforeAll(async () => {
   await seed(db);
   tableId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
   hub = createEventHub({ db, connectionString: database.url, log: () => undefined });
-  const desk = {
-    place: () => Promise.reject(new Error("not in this test")),
-    undo: () => Promise.reject(new Error("not in this test")),
-    close: () => Promise.resolve(),
-  };
   server = createGameApiServer({ db, live: { desk, hub } });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`;
@@ -135,6 +135,40 @@ describe("tables.events over HTTP", () => {
     expect(resumed.received.map((e) => e.n)).toEqual(Array.from({ length: 37 }, (_, i) => i + 4));
     const ids = [...stream.received, ...resumed.received].map((e) => BigInt(e.id));
     for (let i = 1; i < ids.length; i += 1) expect(ids[i]! > ids[i - 1]!).toBe(true);
+  });
+
+  it("the direct stream speaks tRPC's own SSE wire, byte for byte", async () => {
+    const viaTrpc = createGameApiServer({ db, live: { desk, hub }, directTableEvents: false });
+    await new Promise<void>((resolve) => viaTrpc.listen(0, "127.0.0.1", resolve));
+    try {
+      const [newest] = await db.$queryRaw<{ id: bigint }[]>`SELECT max(id) AS id FROM table_events`;
+      await append(100, 104);
+      const read = async (origin: string): Promise<string> => {
+        const controller = new AbortController();
+        const input = encodeURIComponent(JSON.stringify({ slug: "baccarat-a" }));
+        const response = await fetch(`${origin}/trpc/tables.events?input=${input}`, {
+          signal: controller.signal,
+          headers: { "last-event-id": newest!.id.toString() },
+        });
+        expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+        const reader = response.body!.getReader();
+        let text = "";
+        while ((text.match(/\nid: /g) ?? []).length < 5) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          text += new TextDecoder().decode(chunk.value as Uint8Array);
+        }
+        controller.abort();
+        return text;
+      };
+      const direct = await read(baseUrl.replace(/\/trpc$/, ""));
+      const trpc = await read(`http://127.0.0.1:${(viaTrpc.address() as AddressInfo).port}`);
+      expect(direct).toContain("event: connected");
+      expect(direct).toBe(trpc);
+    } finally {
+      viaTrpc.closeAllConnections();
+      await new Promise((resolve) => viaTrpc.close(resolve));
+    }
   });
 
   it("an unknown table ends the stream with NOT_FOUND naming the slug", async () => {

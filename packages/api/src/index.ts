@@ -12,6 +12,8 @@ export {
   playerProcedure,
   publicProcedure,
   router,
+  SSE_PING_MS,
+  SSE_RECONNECT_AFTER_INACTIVITY_MS,
 } from "./trpc";
 export { createContext, type Context, type CreateContextOptions, type Live } from "./context";
 export type { Actor } from "@fuda/auth";
@@ -21,7 +23,13 @@ export { listTables } from "./domain/tables";
 export { watchTables } from "./domain/lobby-feed";
 export { lobbyTables, lobbyTableSchema, type LiveSummary, type LobbyTable } from "./domain/lobby";
 export { getTableDetail } from "./domain/table-view";
-export { tableDetailSchema, tableEventSchema, type TableDetail } from "./domain/table-view.types";
+export {
+  tableDetailSchema,
+  tableEventSchema,
+  tableEventsInputSchema,
+  type TableDetail,
+} from "./domain/table-view.types";
+export { tableEvents } from "./domain/table-events";
 export { ledgerHooks } from "./domain/wallet";
 export {
   gameNames,

@@ -7,15 +7,18 @@ import type { Context } from "./context";
 import { FudaError, toCallerError } from "./errors";
 import { isAsyncIterable } from "./output";
 
+/** Keep-alives well inside the idle timeouts of proxies (often 30–60 s). */
+export const SSE_PING_MS = 15_000;
+/** A client that hears nothing for this long reconnects by itself (twice the ping). */
+export const SSE_RECONNECT_AFTER_INACTIVITY_MS = 30_000;
+
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
     sse: {
-      // Keep-alives well inside the idle timeouts of proxies (often 30–60 s); a tRPC client that
-      // hears nothing for twice as long reconnects by itself.
-      ping: { enabled: true, intervalMs: 15_000 },
-      client: { reconnectAfterInactivityMs: 30_000 },
+      ping: { enabled: true, intervalMs: SSE_PING_MS },
+      client: { reconnectAfterInactivityMs: SSE_RECONNECT_AFTER_INACTIVITY_MS },
     },
     errorFormatter({ shape, error }) {
       const cause = error.cause;

@@ -1,0 +1,191 @@
+/**
+ * Event fan-out benchmark (issue 11, Benchmarks): 1,000 and 10,000 SSE subscribers to one
+ * table's `tables.events` on one game-API process (in-process `createGameApiServer` with an
+ * event hub, on a throwaway database). The dealer's write is simulated: one event appended per
+ * transaction; the delay is from the moment the transaction's commit returned to each client's
+ * receipt. Baseline, same run: a bare node `http` SSE broadcaster that writes one prepared
+ * payload to N responses when told (at the same "commit returned" moment).
+ *
+ * Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/live bench
+ * Each side holds N sockets in each process: the fd limit (`ulimit -n`) must exceed 10,000.
+ */
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+
+import pg from "pg";
+
+import { createDb, migrate, seed } from "@fuda/db";
+
+// Imported by path, not as a dependency: the game API depends on this package, not the reverse.
+import { createGameApiServer } from "../../../apps/game-api/src/server";
+import { appendEvents, createEventHub } from "../src";
+
+const now = (): number => performance.timeOrigin + performance.now();
+const SIZES = (process.env.FANOUT_SIZES ?? "1000,10000").split(",").map(Number);
+const EVENTS = Number(process.env.FANOUT_EVENTS ?? 30);
+
+const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const name = `fuda_fanout_${randomBytes(4).toString("hex")}`;
+const admin = async (sql: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+};
+
+interface Clients {
+  connected: Promise<void>;
+  collect: () => Promise<number[][]>;
+}
+
+/** N subscribers in a child process; resolves once every stream is open. */
+function startClients(url: string, count: number): Clients {
+  const child = fork(fileURLToPath(new URL("./fanout-clients.ts", import.meta.url)), {
+    execArgv: ["--import", "tsx"],
+  });
+  let connected: () => void = () => undefined;
+  let collected: (received: number[][]) => void = () => undefined;
+  child.on("message", (message: { connected?: number; received?: number[][] }) => {
+    if (message.connected !== undefined) connected();
+    if (message.received !== undefined) collected(message.received);
+  });
+  child.send({ url, count });
+  return {
+    connected: new Promise((resolve) => (connected = resolve)),
+    collect: () =>
+      new Promise((resolve) => {
+        collected = resolve;
+        child.send({ collect: true });
+      }),
+  };
+}
+
+/** p50 and p99 of every (event, client) delay, and how many receipts were missing. */
+function summarize(sent: number[], received: number[][], count: number) {
+  const delays: number[] = [];
+  let missing = 0;
+  for (let seq = 0; seq < sent.length; seq += 1) {
+    const times = received[seq] ?? [];
+    missing += count - times.length;
+    for (const at of times) delays.push(at - sent[seq]!);
+  }
+  delays.sort((a, b) => a - b);
+  const at = (q: number): number =>
+    delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!;
+  return { p50: at(0.5), p99: at(0.99), missing };
+}
+
+/** Time to let one event reach every client before the next (fan-outs never overlap). */
+const spacing = (count: number): number => Math.max(150, count / 20);
+
+async function runOurs(count: number, slug: string) {
+  const db = createDb(`${serverUrl.replace(/\/[^/]*$/, "")}/${name}`);
+  const connectionString = `${serverUrl.replace(/\/[^/]*$/, "")}/${name}`;
+  const hub = createEventHub({ db, connectionString, log: () => undefined });
+  const desk = {
+    place: () => Promise.reject(new Error("no bets in this bench")),
+    undo: () => Promise.reject(new Error("no bets in this bench")),
+    close: () => Promise.resolve(),
+  };
+  const server = createGameApiServer({ db, live: { desk, hub }, logError: () => undefined });
+  server.maxConnections = 50_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", 4_096, resolve));
+  const table = await db.table.findUniqueOrThrow({ where: { slug } });
+  const input = encodeURIComponent(JSON.stringify({ slug }));
+  const port = (server.address() as AddressInfo).port;
+  const clients = startClients(`http://127.0.0.1:${port}/trpc/tables.events?input=${input}`, count);
+  await clients.connected;
+  await sleep(500);
+  const sent: number[] = [];
+  for (let seq = 0; seq < EVENTS; seq += 1) {
+    await db.$transaction((tx) =>
+      appendEvents(tx, [{ tableId: table.id, type: "bets.totals", payload: { seq, totals: {} } }]),
+    );
+    sent.push(now());
+    await sleep(spacing(count));
+  }
+  await sleep(1_000);
+  const result = summarize(sent, await clients.collect(), count);
+  await hub.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await db.$disconnect();
+  return result;
+}
+
+async function runBaseline(count: number) {
+  const responses = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.write("event: hello\ndata: {}\n\n");
+    responses.add(res);
+    req.on("close", () => responses.delete(res));
+  });
+  server.maxConnections = 50_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", 4_096, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const clients = startClients(`http://127.0.0.1:${port}/sse`, count);
+  await clients.connected;
+  await sleep(500);
+  const sent: number[] = [];
+  for (let seq = 0; seq < EVENTS; seq += 1) {
+    const event = {
+      id: String(seq + 1),
+      tableId: "00000000-0000-4000-8000-000000000000",
+      roundId: null,
+      playerId: null,
+      type: "bets.totals",
+      payload: { seq, totals: {} },
+      at: new Date().toISOString(),
+    };
+    sent.push(now());
+    // Serialized once, written to every response.
+    const chunk = `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const res of responses) res.write(chunk);
+    await sleep(spacing(count));
+  }
+  await sleep(1_000);
+  const result = summarize(sent, await clients.collect(), count);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  return result;
+}
+
+const ms = (value: number): string => value.toFixed(1).padStart(8);
+
+async function main(): Promise<void> {
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    const url = `${serverUrl.replace(/\/[^/]*$/, "")}/${name}`;
+    await migrate(url);
+    const db = createDb(url);
+    await seed(db);
+    await db.$disconnect();
+    console.log(`fan-out: ${EVENTS} events per run, delay from commit to each client (ms)`);
+    console.log("subscribers |  ours p50 |  ours p99 | base p50 | base p99 | p99 ratio | missed");
+    for (const count of SIZES) {
+      const baseline = await runBaseline(count);
+      const ours = await runOurs(count, "baccarat-a");
+      console.log(
+        `${String(count).padStart(11)} | ${ms(ours.p50)}  | ${ms(ours.p99)}  |${ms(baseline.p50)}  |` +
+          `${ms(baseline.p99)}  | ${(ours.p99 / baseline.p99).toFixed(2).padStart(8)}  | ` +
+          `${ours.missing}/${baseline.missing}`,
+      );
+    }
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+// Interrupted: the throwaway database goes too.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => process.exit(1));
+  });
+}
+await main();
