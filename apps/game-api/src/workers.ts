@@ -51,9 +51,9 @@ export function superviseWorkers({
     // more and more slowly instead of in a tight loop.
     backoffMs = lived < STEADY_MS ? Math.min(backoffMs * 2, MAX_BACKOFF_MS) : FIRST_BACKOFF_MS;
     const wait = lived < STEADY_MS ? backoffMs : FIRST_BACKOFF_MS;
-    log(
-      `worker ${worker.process.pid ?? "?"} died (${signal ?? `exit ${code}`}); another in ${wait} ms`,
-    );
+    // Typed as strings, but node gives a null signal for an exit and a null code for a kill.
+    const how = (signal as string | null) ?? `exit ${String(code)}`;
+    log(`worker ${worker.process.pid ?? "?"} died (${how}); another in ${wait} ms`);
     setTimeout(() => {
       if (!stopping) start();
     }, wait);

@@ -55,7 +55,7 @@ it("GAME_API_WORKERS=2: two processes answer on one port; a worker killed is rep
 
   await app.stop();
   app = undefined;
-  for (const pid of [workers[1]!, replacement!]) {
+  for (const pid of [workers[1]!, replacement]) {
     expect(() => process.kill(pid, 0)).toThrow();
   }
 });

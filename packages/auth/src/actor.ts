@@ -49,7 +49,7 @@ export async function resolveActor(options: {
   }
   const cookie = header("cookie");
   if (auth === undefined || cookie === undefined) return anonymousActor;
-  const session = auth.options.session?.cookieCache?.enabled
+  const session = auth.options.session.cookieCache.enabled
     ? await cachedSession(auth, db, headers)
     : await readSession(auth, db, cookie);
   if (session === null) return anonymousActor;
