@@ -4,8 +4,10 @@
  * this process (accounts, ledger hooks, the live runtime's bet desk; no dealer, so the rounds
  * this bench opens stay betting for the whole run). Each player is a guest signed in over
  * HTTP, calling `bets.place` with one bet per slip, back to back, on a keep-alive connection,
- * from a second process (bench/callers.ts). Sessions are served from the cookie cache
- * (`sessionCacheSeconds` 60; BENCH_SESSION_CACHE=0 reads the session row on every call).
+ * from a second process (bench/callers.ts). Each call reads its session row (the game API's
+ * default; BENCH_SESSION_CACHE=60 serves sessions from better-auth's cookie cache instead).
+ * BENCH_WORKERS=2 runs the real game API process instead (`startGameApi`, GAME_API_WORKERS=2,
+ * DEALER=off), its CPU summed over its processes from /proc (Linux).
  * Latency is per call, from the request to its answer. The books are checked and the bet rows
  * counted against the placements afterwards. `pnpm --filter @fuda/game-api bench`;
  * BENCH_SECONDS (default 8) per configuration; DATABASE_URL names the server. It creates and
@@ -14,6 +16,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -30,6 +33,7 @@ import {
   percentile,
   pgbenchTps,
   PGBENCH_SCALE,
+  startGameApi,
 } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
@@ -43,8 +47,28 @@ const CALLERS = (process.env.BENCH_CALLERS ?? "1,16,64").split(",").map(Number);
 const TABLES = ["baccarat-a", "baccarat-b"];
 /** 10 points: the tables' minimum. */
 const STAKE = 1_000;
-/** BENCH_SESSION_CACHE=0: every call reads its session row (the game API's default). */
-const SESSION_CACHE_SECONDS = Number(process.env.BENCH_SESSION_CACHE ?? 60);
+/** BENCH_SESSION_CACHE=60: better-auth's cookie cache; 0, the default: the lean session read. */
+const SESSION_CACHE_SECONDS = Number(process.env.BENCH_SESSION_CACHE ?? 0);
+/** 1: the game API in this process; more: the real game API process with that many workers. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+/** /proc/<pid>/stat counts CPU in clock ticks; 100 a second on Linux. */
+const TICK_MS = 10;
+
+/** CPU ms so far of every process whose environment names `marker` (the spawned game API's). */
+function spawnedCpuMs(marker: string): number {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return total;
+}
 
 interface Player {
   id: string;
@@ -78,8 +102,9 @@ async function measure(
   port: number,
   players: readonly Player[],
   rounds: readonly string[],
+  cpuMs: () => number,
 ): Promise<Run> {
-  const cpu = process.cpuUsage();
+  const cpuBefore = cpuMs();
   const child = spawn(
     process.execPath,
     [...process.execArgv, fileURLToPath(new URL("./callers.ts", import.meta.url))],
@@ -100,10 +125,10 @@ async function measure(
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   if (code !== 0) throw new Error(`the callers' process exited with ${code}`);
   const { latencies, elapsed } = JSON.parse(output) as CallersResult;
-  const { user, system } = process.cpuUsage(cpu);
+  const cpu = cpuMs() - cpuBefore;
   latencies.sort((a, b) => a - b);
   return {
-    cpuPerPlacement: (user + system) / 1000 / latencies.length,
+    cpuPerPlacement: cpu / latencies.length,
     placements: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -111,15 +136,18 @@ async function measure(
   };
 }
 
-async function main(): Promise<void> {
-  const serverUrl = benchServerUrl();
-  console.log(
-    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server`,
-  );
-  const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
-  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");
-  await setupDatabase({ url: database.url });
-  const db = createDb(database.url);
+interface BenchedGameApi {
+  port: number;
+  /** The game API's CPU time so far, in ms. */
+  cpuMs: () => number;
+  stop: () => Promise<void>;
+}
+
+/** The game API in this process: one thread, measured with process.cpuUsage(). */
+async function inProcessGameApi(
+  db: ReturnType<typeof createDb>,
+  url: string,
+): Promise<BenchedGameApi> {
   const auth = createAuth({
     db,
     secret: randomUUID() + randomUUID(),
@@ -128,10 +156,63 @@ async function main(): Promise<void> {
     sessionCacheSeconds: SESSION_CACHE_SECONDS,
     ...ledgerHooks({ db }),
   });
-  const live = startLive({ db, connectionString: database.url, deal: false });
+  const live = startLive({ db, connectionString: url, deal: false });
   const server = createGameApiServer({ db, auth, live });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    cpuMs: () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    },
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await live.stop();
+    },
+  };
+}
+
+/** The real game API process with WORKERS workers, no dealer. */
+async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
+  const marker = `FUDA_BENCH_RUN=${randomUUID()}`;
+  const app = await startGameApi({
+    databaseUrl: url,
+    env: {
+      GAME_API_WORKERS: String(WORKERS),
+      DEALER: "off",
+      BETTER_AUTH_SECRET: randomUUID() + randomUUID(),
+      AUTH_TRUSTED_ORIGINS: WEB_ORIGIN,
+      SESSION_CACHE_SECONDS: String(SESSION_CACHE_SECONDS),
+      FUDA_BENCH_RUN: marker.slice(marker.indexOf("=") + 1),
+    },
+  });
+  // Every worker listening before the players sign in.
+  const deadline = Date.now() + 30_000;
+  while ((app.output().match(/game-api listening on/g) ?? []).length < WORKERS) {
+    if (Date.now() > deadline)
+      throw new Error(`the game API's workers did not start:\n${app.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port: Number(new URL(app.url).port),
+    cpuMs: () => spawnedCpuMs(marker),
+    stop: () => app.stop(),
+  };
+}
+
+async function main(): Promise<void> {
+  const serverUrl = benchServerUrl();
+  console.log(
+    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, session cache ${SESSION_CACHE_SECONDS} s`,
+  );
+  const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");
+  await setupDatabase({ url: database.url });
+  const db = createDb(database.url);
+  const gameApi =
+    WORKERS > 1 ? await spawnedGameApi(database.url) : await inProcessGameApi(db, database.url);
+  const { port } = gameApi;
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...CALLERS) });
   try {
     const players: Player[] = [];
@@ -157,7 +238,7 @@ async function main(): Promise<void> {
       for (const slug of TABLES) {
         rounds.push((await openRound(db, slug, { closesIn: 3_600_000 })).roundId);
       }
-      const result = await measure(port, players.slice(0, callers), rounds);
+      const result = await measure(port, players.slice(0, callers), rounds, gameApi.cpuMs);
       placed += result.placements;
       const baseline = tps.get(callers)!;
       console.log(
@@ -172,8 +253,7 @@ async function main(): Promise<void> {
     if (Number(rows) !== placed || !books.clean) process.exitCode = 1;
   } finally {
     agent.destroy();
-    await new Promise((resolve) => server.close(resolve));
-    await live.stop();
+    await gameApi.stop();
     await db.$disconnect();
     await database.drop();
   }

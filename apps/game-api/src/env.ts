@@ -49,6 +49,20 @@ export const envSchema = z.object({
     .min(0, { error: "must be 0 or more" })
     .max(300, { error: "must be at most 300" })
     .default(0),
+  /**
+   * Processes serving the API on one port (node:cluster), each with its own live runtime;
+   * `auto`: one per CPU. 1: this process serves, without a primary.
+   */
+  GAME_API_WORKERS: z
+    .union([
+      z.literal("auto"),
+      z.coerce
+        .number({ error: "must be a number of processes or auto" })
+        .int({ error: "must be a whole number of processes or auto" })
+        .min(1, { error: "must be at least 1" })
+        .max(64, { error: "must be at most 64" }),
+    ])
+    .default(1),
   /** `off`: this process serves the API but deals no table (another process does). */
   DEALER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   /** Pause between two revealed cards, so people can watch. */

@@ -32,7 +32,17 @@ describe("game API configuration", () => {
       RESULT_PAUSE_MS: 4_000,
       // Sessions are read from the database on every request unless a deployment caches them.
       SESSION_CACHE_SECONDS: 0,
+      // One process serves, without a cluster primary.
+      GAME_API_WORKERS: 1,
     });
+  });
+
+  it("reads GAME_API_WORKERS as a number of processes or auto, and refuses 0", () => {
+    expect(readEnv({ DATABASE_URL, GAME_API_WORKERS: "3" }).GAME_API_WORKERS).toBe(3);
+    expect(readEnv({ DATABASE_URL, GAME_API_WORKERS: "auto" }).GAME_API_WORKERS).toBe("auto");
+    expect(() => readEnv({ DATABASE_URL, GAME_API_WORKERS: "0" })).toThrow(
+      /GAME_API_WORKERS: must be at least 1/,
+    );
   });
 
   it("without BETTER_AUTH_SECRET, development makes one, keeps it owner-only and reuses it", () => {

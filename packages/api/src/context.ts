@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 import type { Actor, Auth } from "@fuda/auth";
-import { fromNodeHeaders, resolveActor } from "@fuda/auth";
+import { resolveActor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import type { BetDesk, EventHub } from "@fuda/live";
 
@@ -41,11 +41,7 @@ export async function createContext({
   live,
 }: CreateContextOptions): Promise<Context> {
   if (headers === undefined) return { db, live, actor: { kind: "anonymous" } };
-  const actor = await resolveActor({
-    db,
-    auth,
-    headers: headers instanceof Headers ? headers : fromNodeHeaders(headers),
-  }).catch((error: unknown) => {
+  const actor = await resolveActor({ db, auth, headers }).catch((error: unknown) => {
     // Outside any procedure, so cleaned here: a retryable 503 while the database is away, and
     // never a database message for anything else.
     throw toCallerError(error);

@@ -1,9 +1,14 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+import { fromNodeHeaders } from "better-auth/node";
+
 import type { Db } from "@fuda/db";
 
 import type { Auth } from "./auth";
 import type { PartnerKeyScope } from "./partner-keys";
 import { verifyPartnerKey } from "./partner-keys";
 import { isRoleName } from "./roles";
+import { readSession } from "./session";
 
 /** Who is calling, resolved once per request. */
 export type Actor =
@@ -26,29 +31,51 @@ export async function resolveActor(options: {
   db: Db;
   /** Without it (the results feed) session cookies are not read. */
   auth?: Auth;
-  headers: Headers;
+  /** A fetch `Headers`, or node's own (the game API's, read without a copy). */
+  headers: Headers | IncomingHttpHeaders;
 }): Promise<Actor | undefined> {
   const { db, auth, headers } = options;
-  const authorization = headers.get("authorization");
-  if (authorization !== null) {
+  const header = (name: string): string | undefined => {
+    if (headers instanceof Headers) return headers.get(name) ?? undefined;
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value;
+  };
+  const authorization = header("authorization");
+  if (authorization !== undefined) {
     const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (key === undefined) return undefined;
     const verified = await verifyPartnerKey({ db, key });
     return verified === undefined ? undefined : { kind: "partner", ...verified };
   }
-  if (auth === undefined || headers.get("cookie") === null) return anonymousActor;
-  const session = await auth.api.getSession({ headers }).catch(async (error: unknown) => {
-    // better-auth reports a database it cannot reach as its own "Failed to get session", without
-    // the cause: ask the database, and throw its own error when it is the one away.
-    await db.$queryRaw`SELECT 1`;
-    throw error;
-  });
+  const cookie = header("cookie");
+  if (auth === undefined || cookie === undefined) return anonymousActor;
+  const session = auth.options.session.cookieCache.enabled
+    ? await cachedSession(auth, db, headers)
+    : await readSession(auth, db, cookie);
   if (session === null) return anonymousActor;
-  const role: unknown = session.user.role;
-  if (role === "operator" || role === "admin") {
-    return { kind: "operator", userId: session.user.id, role };
-  }
+  const { userId, role } = session;
+  if (role === "operator" || role === "admin") return { kind: "operator", userId, role };
   // The database allows only the three roles; anything else would be a bug, not a player.
-  if (!isRoleName(role)) throw new Error(`user ${session.user.id} has an unknown role`);
-  return { kind: "player", userId: session.user.id };
+  if (!isRoleName(role)) throw new Error(`user ${userId} has an unknown role`);
+  return { kind: "player", userId };
+}
+
+/**
+ * With the cookie cache on (`sessionCacheSeconds`), better-auth's getSession reads its signed
+ * copy of the session; the lean `readSession` reads the row on every call.
+ */
+async function cachedSession(
+  auth: Auth,
+  db: Db,
+  headers: Headers | IncomingHttpHeaders,
+): Promise<{ userId: string; role: unknown } | null> {
+  const session = await auth.api
+    .getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) })
+    .catch(async (error: unknown) => {
+      // better-auth reports a database it cannot reach as its own "Failed to get session",
+      // without the cause: ask the database, and throw its own error when it is the one away.
+      await db.$queryRaw`SELECT 1`;
+      throw error;
+    });
+  return session === null ? null : { userId: session.user.id, role: session.user.role };
 }

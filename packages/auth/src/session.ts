@@ -1,0 +1,131 @@
+import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+
+import type { Db } from "@fuda/db";
+
+import type { Auth } from "./auth";
+
+/** The user behind a session cookie, as far as the game API needs to know it. */
+export interface SessionUser {
+  userId: string;
+  role: string;
+}
+
+/** What the lean path needs from better-auth's configuration, read once per `Auth`. */
+interface SessionSettings {
+  /** The session cookie's exact name, with its `__Secure-` prefix on https. */
+  cookieName: string;
+  /** better-auth's "don't remember me" cookie: a session it marks is never extended. */
+  dontRememberName: string;
+  key: KeyObject;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+const settingsOf = new WeakMap<Auth, Promise<SessionSettings>>();
+
+async function readSettings(auth: Auth): Promise<SessionSettings> {
+  const context = await auth.$context;
+  return {
+    cookieName: context.authCookies.sessionToken.name,
+    dontRememberName: context.authCookies.dontRememberToken.name,
+    // better-call signs with HMAC-SHA256 keyed by the secret's UTF-8 bytes.
+    key: createSecretKey(Buffer.from(context.secret, "utf8")),
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  };
+}
+
+/**
+ * One cookie's value from a Cookie header, read as better-call reads it: the first cookie of
+ * that name wins, surrounding quotes go, and percent-escapes are decoded when they can be.
+ */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    if (!value.includes("%")) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The value of a cookie signed by better-call (`<value>.<base64 HMAC-SHA256 of value>`), or
+ * undefined when it is absent, malformed or signed with another secret.
+ */
+export function verifiedCookie(signed: string | undefined, key: KeyObject): string | undefined {
+  if (signed === undefined) return undefined;
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return undefined;
+  const value = signed.slice(0, dot);
+  const signature = signed.slice(dot + 1);
+  // better-call's own checks: a SHA-256 digest in padded base64 is 44 characters ending in "=".
+  if (signature.length !== 44 || !signature.endsWith("=")) return undefined;
+  const given = Buffer.from(signature, "base64");
+  const expected = createHmac("sha256", key).update(value, "utf8").digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : undefined;
+}
+
+interface SessionRow {
+  user_id: string;
+  role: string;
+  banned: boolean;
+  ban_expires: Date | null;
+  expires_at: Date;
+}
+
+/**
+ * The user of the request's session cookie, or null: what `auth.api.getSession` answers for the
+ * game API's purposes, without better-auth's per-request endpoint machinery (its context, its
+ * WebCrypto key import per verification). The same rows decide: the session row is read on
+ * every call (one query, joined with its user), so a sign-out, a ban (the admin plugin deletes
+ * the user's sessions) or a revoked session ends it at once. An expired session, an unknown
+ * token or a bad signature is no session. A session due for renewal (older than better-auth's
+ * `updateAge`) has its expiry pushed back as getSession does, by one conditional UPDATE; the
+ * browser's cookie is re-issued when it next calls /api/auth (the web app's session check).
+ * A user still banned is refused too, although better-auth's getSession relies on the sessions
+ * deleted at the ban alone.
+ */
+export async function readSession(
+  auth: Auth,
+  db: Db,
+  cookieHeader: string,
+): Promise<SessionUser | null> {
+  let pending = settingsOf.get(auth);
+  if (pending === undefined) {
+    pending = readSettings(auth);
+    settingsOf.set(auth, pending);
+  }
+  const settings = await pending;
+  const token = verifiedCookie(cookieValue(cookieHeader, settings.cookieName), settings.key);
+  if (token === undefined) return null;
+  const rows = await db.$queryRaw<SessionRow[]>`
+    SELECT s.user_id, s.expires_at, u.role, u.banned, u.ban_expires
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token = ${token}`;
+  const row = rows[0];
+  const now = Date.now();
+  if (row === undefined || row.expires_at.getTime() < now) return null;
+  if (row.banned && (row.ban_expires === null || row.ban_expires.getTime() > now)) return null;
+  const due = row.expires_at.getTime() - settings.expiresInMs + settings.updateAgeMs <= now;
+  if (due && !isDontRemember(cookieHeader, settings)) {
+    // Conditional, so concurrent requests of one browser renew it once.
+    await db.$executeRaw`
+      UPDATE sessions SET expires_at = ${new Date(now + settings.expiresInMs)},
+        updated_at = ${new Date(now)}
+      WHERE token = ${token} AND expires_at = ${row.expires_at}`;
+  }
+  return { userId: row.user_id, role: row.role };
+}
+
+function isDontRemember(cookieHeader: string, settings: SessionSettings): boolean {
+  const value = cookieValue(cookieHeader, settings.dontRememberName);
+  return verifiedCookie(value, settings.key) !== undefined;
+}
