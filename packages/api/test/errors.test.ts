@@ -49,6 +49,7 @@ describe("one error type, mapped once", () => {
         db,
         secret: "test-secret-test-secret-test-secret",
         baseURL: "http://127.0.0.1",
+        trustedOrigins: [],
       });
       const { headers } = await auth.api.signUpEmail({
         body: { email: "away@example.com", password: "correct horse battery", name: "away" },
