@@ -18,8 +18,8 @@ export async function* streamOf(
 ): AsyncGenerator<TableEvent> {
   let queue: TableEvent[] = [];
   let head = 0;
-  let ended = false;
-  let failure: Error | undefined;
+  // An object, not two lets: set by the listener's callbacks, read across awaits.
+  const state: { ended: boolean; failure?: Error } = { ended: false };
   let wake: (() => void) | undefined;
   let drained: (() => void)[] = [];
   const signal = (): void => {
@@ -38,8 +38,8 @@ export async function* streamOf(
       signal();
     },
     end(error) {
-      ended = true;
-      failure = error;
+      state.ended = true;
+      state.failure = error;
       signal();
     },
     lagging: () => queue.length - head >= maxQueue,
@@ -51,7 +51,7 @@ export async function* streamOf(
   try {
     for (;;) {
       // A subscriber ended as too slow gets the error at once, not what was still queued.
-      if (failure !== undefined) throw failure;
+      if (state.failure !== undefined) throw state.failure;
       if (head < queue.length) {
         const event = queue[head]!;
         head += 1;
@@ -62,14 +62,13 @@ export async function* streamOf(
         yield event;
         continue;
       }
-      if (ended) return;
+      if (state.ended) return;
       release();
       await new Promise<void>((resolve) => {
         wake = resolve;
       });
     }
   } finally {
-    ended = true;
     queue = [];
     stop();
     release();

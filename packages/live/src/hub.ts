@@ -178,9 +178,10 @@ export function createEventHub({
     let cursor = after;
     let delay = backoffMs.first;
     let pages = 0;
-    while (!subscriber.isEnded && !closed) {
+    const gone = (): boolean => subscriber.isEnded || isClosed();
+    while (!gone()) {
       if (pages > 0 && caughtUp !== undefined) await caughtUp();
-      if (subscriber.isEnded || closed) return;
+      if (gone()) return;
       let page: TableEvent[];
       try {
         page = await readEvents(db, {
