@@ -7,9 +7,12 @@
  * pipeline (web streams, an encoder per stream, the event serialized per subscriber, four
  * writes per event) made the fan-out about 10× slower than a plain broadcaster
  * (packages/live/bench/fanout.ts). Here each event is serialized once and the same string is
- * written to every subscriber. Anything but the happy path (bad input, unknown table, refused
+ * written to every subscriber from the hub's own loop (`EventHub.listen`: no async iterator,
+ * no promise per subscriber per event; at 10,000 viewers those made the tail 2.6× a plain
+ * broadcaster's, docs/live-tables.md, Benchmark: event fan-out). Anything but the happy path (bad input, unknown table, refused
  * credentials) is left to tRPC, so errors keep tRPC's shapes.
  */
+import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { Live } from "@fuda/api";
@@ -17,12 +20,12 @@ import {
   createContext,
   SSE_PING_MS,
   SSE_RECONNECT_AFTER_INACTIVITY_MS,
-  tableEvents,
   tableEventsInputSchema,
+  tableSubscription,
 } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import type { Db } from "@fuda/db";
-import type { TableEvent } from "@fuda/live";
+import type { SubscribeOptions, TableEvent } from "@fuda/live";
 
 /** A subscriber whose socket holds this much unsent is dropped: it resumes by Last-Event-ID. */
 const MAX_UNSENT_BYTES = 1024 * 1024;
@@ -77,12 +80,11 @@ export async function serveTableEvents(
   const input = inputOf(req, search);
   if (input === undefined) return false;
   const stop = new AbortController();
-  let events: AsyncIterable<TableEvent>;
+  let subscription: SubscribeOptions;
   try {
     const { actor } = await createContext({ db, auth, live, headers: req.headers });
-    events = await tableEvents({
+    subscription = await tableSubscription({
       db,
-      hub: live.hub,
       slug: input.slug,
       playerId: actor.kind === "player" ? actor.userId : null,
       lastEventId: input.lastEventId,
@@ -91,9 +93,6 @@ export async function serveTableEvents(
   } catch {
     return false;
   }
-  req.once("close", () => {
-    stop.abort();
-  });
   res.writeHead(200, {
     "content-type": "text/event-stream",
     "cache-control": "no-cache, no-transform",
@@ -101,21 +100,34 @@ export async function serveTableEvents(
   });
   res.write(`retry: ${retryMs}\n\n${CONNECTED}`);
   const ping = setInterval(() => res.write(PING), SSE_PING_MS);
-  try {
-    for await (const event of events) {
-      if (res.writableLength > MAX_UNSENT_BYTES) {
-        res.destroy();
-        return true;
-      }
-      res.write(messageOf(event));
-    }
-    if (!stop.signal.aborted) res.end(RETURN);
-  } catch {
-    // A subscriber the hub ended (too slow): the client reconnects from its last id.
-    res.end();
-  } finally {
+  const finish = (): void => {
     clearInterval(ping);
     stop.abort();
-  }
+  };
+  req.once("close", finish);
+  // Called by the hub in its loop over the table's subscribers: one write per event, no
+  // promise, so the writes to all sockets happen in one go. Node corks a response's socket
+  // until the next tick, so a batch of events read together leaves in one writev per socket.
+  live.hub.listen(subscription, {
+    event(event) {
+      res.write(messageOf(event));
+    },
+    end(failure) {
+      const clientLeft = stop.signal.aborted;
+      finish();
+      // Too slow (1 MiB unsent): dropped; the client resumes from its Last-Event-ID.
+      if (failure !== undefined) res.destroy();
+      else if (!clientLeft) res.end(RETURN);
+    },
+    lagging: () => res.writableLength > MAX_UNSENT_BYTES,
+    // A long replay waits for the socket to drain between pages instead of buffering it all.
+    caughtUp: () =>
+      res.writableLength === 0
+        ? Promise.resolve()
+        : once(res, "drain", { signal: stop.signal }).then(
+            () => undefined,
+            () => undefined,
+          ),
+  });
   return true;
 }

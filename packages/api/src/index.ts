@@ -29,7 +29,7 @@ export {
   tableEventsInputSchema,
   type TableDetail,
 } from "./domain/table-view.types";
-export { tableEvents } from "./domain/table-events";
+export { tableEvents, tableSubscription } from "./domain/table-events";
 export { ledgerHooks } from "./domain/wallet";
 export {
   gameNames,

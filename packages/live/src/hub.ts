@@ -16,8 +16,9 @@ import type { Db } from "@fuda/db";
 
 import type { TableEvent } from "./events";
 import { readEvents } from "./events";
-import type { SubscriberFilter } from "./hub-subscriber";
-import { DEFAULT_MAX_QUEUE, sees, Subscriber } from "./hub-subscriber";
+import { streamOf } from "./hub-stream";
+import type { EventListener, SubscriberFilter } from "./hub-subscriber";
+import { DEFAULT_MAX_QUEUE, Subscriber } from "./hub-subscriber";
 import type { EventHub, SubscribeOptions } from "./services";
 
 export interface EventHubOptions {
@@ -61,19 +62,22 @@ export function createEventHub({
   let more = false;
   const closing = new AbortController();
 
+  let isReady = false;
   let markReady: () => void = () => undefined;
   /** Resolves once `lastSeen` is known: "new events" means after it. */
   const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
+    markReady = () => {
+      isReady = true;
+      resolve();
+    };
   });
 
-  const hand = (event: TableEvent): void => {
+  /** One live event to every subscriber of its table, synchronously: `id` parsed once here. */
+  const hand = (event: TableEvent, id: bigint): void => {
     for (const key of [event.tableId, "*"]) {
       const subscribers = byTable.get(key);
       if (subscribers === undefined) continue;
-      for (const subscriber of subscribers) {
-        if (sees(subscriber.filter, event)) subscriber.push(event);
-      }
+      for (const subscriber of subscribers) subscriber.push(event, id);
     }
   };
 
@@ -83,8 +87,9 @@ export function createEventHub({
     for (;;) {
       const page = await readEvents(db, { afterId: lastSeen, limit: pageSize });
       for (const event of page) {
-        lastSeen = BigInt(event.id);
-        hand(event);
+        const id = BigInt(event.id);
+        lastSeen = id;
+        hand(event, id);
       }
       if (page.length < pageSize) return;
     }
@@ -118,7 +123,7 @@ export function createEventHub({
   }
 
   /** Connects, listens, learns where "new" starts; retried with backoff until closed. */
-  async function listen(): Promise<void> {
+  async function connect(): Promise<void> {
     let delay = backoffMs.first;
     while (!closed) {
       const client = new pg.Client({ connectionString });
@@ -144,7 +149,7 @@ export function createEventHub({
         });
         client.once("end", () => {
           listener = undefined;
-          if (!closed) void listen();
+          if (!closed) void connect();
         });
         // Whatever committed while no one listened.
         wake();
@@ -160,22 +165,30 @@ export function createEventHub({
     }
   }
 
-  void listen();
+  void connect();
   const poll = setInterval(wake, safetyPollMs);
   poll.unref();
 
-  /** The subscriber's missed events, in pages; an outage only delays them. */
-  async function* replay(
-    filter: SubscriberFilter,
+  /** The subscriber's missed events, in pages at the consumer's pace; an outage only delays them. */
+  async function replay(
+    subscriber: Subscriber,
     after: bigint,
-    open: () => boolean,
-  ): AsyncGenerator<TableEvent> {
+    caughtUp: (() => Promise<void>) | undefined,
+  ): Promise<void> {
     let cursor = after;
     let delay = backoffMs.first;
-    while (open() && !closed) {
+    let pages = 0;
+    const gone = (): boolean => subscriber.isEnded || isClosed();
+    while (!gone()) {
+      if (pages > 0 && caughtUp !== undefined) await caughtUp();
+      if (gone()) return;
       let page: TableEvent[];
       try {
-        page = await readEvents(db, { afterId: cursor, tableId: filter.tableId, limit: pageSize });
+        page = await readEvents(db, {
+          afterId: cursor,
+          tableId: subscriber.filter.tableId,
+          limit: pageSize,
+        });
         delay = backoffMs.first;
       } catch (error) {
         log(`event hub: replaying missed events failed (retrying): ${message(error)}`);
@@ -183,46 +196,64 @@ export function createEventHub({
         delay = Math.min(delay * 2, backoffMs.max);
         continue;
       }
+      pages += 1;
       for (const event of page) {
         cursor = BigInt(event.id);
-        if (sees(filter, event)) yield event;
+        subscriber.replayed(event, cursor);
       }
-      if (page.length < pageSize) return;
+      if (page.length < pageSize) break;
     }
+    subscriber.goLive();
   }
 
-  async function* subscribe(options: SubscribeOptions): AsyncGenerator<TableEvent> {
-    await ready;
-    if (closed) return;
+  /** Registers a subscriber: from here on, an event is either read by its replay or held. */
+  function start(options: SubscribeOptions, afterId: bigint | undefined, listener: EventListener) {
     const filter: SubscriberFilter = { tableId: options.tableId, playerId: options.playerId };
-    const subscriber = new Subscriber(filter, maxQueue);
     const key = options.tableId ?? "*";
-    let subscribers = byTable.get(key);
-    if (subscribers === undefined) byTable.set(key, (subscribers = new Set()));
-    subscribers.add(subscriber);
-    // Registered before the replay starts: an event is either read by the replay or queued.
-    const afterId =
-      options.afterId !== undefined && options.afterId !== null && options.afterId !== ""
-        ? BigInt(options.afterId)
-        : lastSeen!;
+    const from = afterId ?? lastSeen!;
+    // Nothing to replay for a subscriber already up to date (most of them: no query each).
+    const behind = from < lastSeen!;
     const abort = (): void => {
       subscriber.end();
     };
+    let subscribers = byTable.get(key);
+    if (subscribers === undefined) byTable.set(key, (subscribers = new Set()));
+    const table = subscribers;
+    const subscriber = new Subscriber(filter, from, behind, maxQueue, listener, () => {
+      options.signal?.removeEventListener("abort", abort);
+      table.delete(subscriber);
+      if (table.size === 0 && byTable.get(key) === table) byTable.delete(key);
+    });
+    table.add(subscriber);
     options.signal?.addEventListener("abort", abort, { once: true });
     if (options.signal?.aborted === true) subscriber.end();
-    // Nothing to replay for a subscriber already up to date (most of them: no query each).
-    const behind = afterId < lastSeen!;
-    const replayed = (after: bigint, open: () => boolean) =>
-      replay(filter, after, () => behind && open());
-    yield* subscriber.stream(afterId, replayed, () => {
-      options.signal?.removeEventListener("abort", abort);
-      subscribers.delete(subscriber);
-      if (subscribers.size === 0 && byTable.get(key) === subscribers) byTable.delete(key);
-    });
+    if (behind) void replay(subscriber, from, listener.caughtUp?.bind(listener));
+    return subscriber;
+  }
+
+  function listen(options: SubscribeOptions, listener: EventListener): () => void {
+    // Parsed before anything is registered: a bad id throws to the caller.
+    const afterId =
+      options.afterId !== undefined && options.afterId !== null && options.afterId !== ""
+        ? BigInt(options.afterId)
+        : undefined;
+    let subscriber: Subscriber | undefined;
+    let stopped = false;
+    const begin = (): void => {
+      if (stopped || closed) listener.end();
+      else subscriber = start(options, afterId, listener);
+    };
+    if (isReady) begin();
+    else void ready.then(begin);
+    return () => {
+      if (subscriber !== undefined) subscriber.end();
+      else stopped = true;
+    };
   }
 
   return {
-    subscribe,
+    listen,
+    subscribe: (options) => streamOf(listen, options, maxQueue),
     lastId: () => (lastSeen ?? 0n).toString(),
     async close() {
       if (closed) return;

@@ -32,5 +32,6 @@ export type { RecalledBet, RecalledRound, RoundsPage } from "./history";
 export { createEventHub, LISTEN_QUERY } from "./hub";
 export type { EventHubOptions } from "./hub";
 export { SlowSubscriberError } from "./hub-subscriber";
+export type { EventListener } from "./hub-subscriber";
 export { startLive } from "./live";
 export type { Live, LiveOptions } from "./live";

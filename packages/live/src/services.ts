@@ -6,6 +6,7 @@
 import type { LiveBet } from "@fuda/rules";
 
 import type { TableEvent } from "./events";
+import type { EventListener } from "./hub-subscriber";
 
 export interface PlaceBetsInput {
   playerId: string;
@@ -65,6 +66,11 @@ export interface SubscribeOptions {
 export interface EventHub {
   /** Missed events first (from `table_events`), then each new one, in id order, once each. */
   subscribe(options: SubscribeOptions): AsyncIterable<TableEvent>;
+  /**
+   * The same stream as callbacks, called synchronously as the hub reads each event (no
+   * promise per subscriber per event: the fan-out to thousands of sockets). Returns `stop`.
+   */
+  listen(options: SubscribeOptions, listener: EventListener): () => void;
   /** The newest event id this process has read ("0" before any). */
   lastId(): string;
   close(): Promise<void>;

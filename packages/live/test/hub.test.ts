@@ -5,9 +5,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
+import { until } from "@fuda/testkit";
 
 import type { EventHub, NewEvent, TableEvent } from "../src";
-import { appendEvents, createEventHub, LISTEN_QUERY, readEvents } from "../src";
+import {
+  appendEvents,
+  createEventHub,
+  LISTEN_QUERY,
+  readEvents,
+  SlowSubscriberError,
+} from "../src";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -207,6 +214,63 @@ describe("the event hub", () => {
     await expect(take(slow, 8)).rejects.toThrow(/more than 5 events waiting/);
     await append([event(tableA, 8)]);
     expect(payloadN(await take(fast, 1))).toEqual([8]);
+  });
+
+  it("listen: a callback subscriber resuming from its last id gets the missed events, then live ones, once each, in order", async () => {
+    const h = hub();
+    const [newest] = await db.$queryRaw<{ id: bigint }[]>`
+      SELECT coalesce(max(id), 0) AS id FROM table_events`;
+    for (let n = 1; n <= 16; n += 1) await append([event(tableA, n), event(tableB, n)]);
+    const got: TableEvent[] = [];
+    let ended = false;
+    let pagesAsked = 0;
+    const stop = h.listen(
+      { tableId: tableA, afterId: newest!.id.toString() },
+      {
+        event: (e) => got.push(e),
+        end: () => (ended = true),
+        // Each further page of the replay (pageSize 7: 16 missed) waits for the consumer.
+        caughtUp: () => {
+          pagesAsked += 1;
+          return sleep(10);
+        },
+      },
+    );
+    for (let n = 17; n <= 24; n += 1) await append([event(tableA, n)]);
+    await until("24 events", () => Promise.resolve(got.length >= 24 ? true : undefined), 5_000);
+    expect(payloadN(got)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(pagesAsked).toBeGreaterThanOrEqual(2);
+    stop();
+    expect(ended).toBe(true);
+    await append([event(tableA, 25)]);
+    await sleep(200);
+    expect(got).toHaveLength(24);
+  });
+
+  it("listen: a consumer that says it is lagging is ended as too slow, the others go on", async () => {
+    const h = hub();
+    const failures: (Error | undefined)[] = [];
+    const slow: TableEvent[] = [];
+    const fast: TableEvent[] = [];
+    const listener = (into: TableEvent[], lagging: () => boolean) => ({
+      event: (e: TableEvent) => into.push(e),
+      end: (failure?: Error) => failures.push(failure),
+      lagging,
+    });
+    h.listen(
+      { tableId: tableA },
+      listener(slow, () => slow.length >= 2),
+    );
+    h.listen(
+      { tableId: tableA },
+      listener(fast, () => false),
+    );
+    await sleep(50);
+    for (let n = 0; n < 4; n += 1) await append([event(tableA, n)]);
+    await until("4 events", () => Promise.resolve(fast.length >= 4 ? true : undefined), 5_000);
+    expect(payloadN(slow)).toEqual([0, 1]);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toBeInstanceOf(SlowSubscriberError);
   });
 
   it("close() ends every stream", async () => {

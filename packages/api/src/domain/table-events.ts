@@ -5,26 +5,34 @@
  */
 import type { Db } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import type { EventHub, TableEvent } from "@fuda/live";
+import type { EventHub, SubscribeOptions, TableEvent } from "@fuda/live";
 
-export async function tableEvents({
+/** The hub's subscription for one table: only that table, and only this player's private events. */
+export async function tableSubscription({
   db,
-  hub,
   slug,
   playerId,
   lastEventId,
   signal,
 }: {
   db: Db;
-  hub: EventHub;
   slug: string;
   playerId: string | null;
   lastEventId?: string | null;
   signal?: AbortSignal;
-}): Promise<AsyncIterable<TableEvent>> {
+}): Promise<SubscribeOptions> {
   const table = await db.table.findUnique({ where: { slug }, select: { id: true } });
   if (table === null) {
     throw new FudaError("NOT_FOUND", `slug: no table "${slug}"`, { field: "slug", slug });
   }
-  return hub.subscribe({ tableId: table.id, playerId, afterId: lastEventId ?? null, signal });
+  return { tableId: table.id, playerId, afterId: lastEventId ?? null, signal };
+}
+
+export async function tableEvents({
+  hub,
+  ...options
+}: Parameters<typeof tableSubscription>[0] & { hub: EventHub }): Promise<
+  AsyncIterable<TableEvent>
+> {
+  return hub.subscribe(await tableSubscription(options));
 }
