@@ -35,6 +35,16 @@ describe("a freshly migrated database matches schema.prisma", () => {
     }
   });
 
+  it("has the partial unique indexes the live tables rely on: one live round and one open shoe per table", async () => {
+    const rows = await database.db.$queryRaw<{ name: string }[]>`
+      SELECT i.relname AS name FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid
+      WHERE ix.indpred IS NOT NULL AND ix.indisunique ORDER BY 1`;
+    expect(rows.map((row) => row.name)).toEqual([
+      "rounds_one_live_per_table",
+      "shoes_one_open_per_table",
+    ]);
+  });
+
   it("has every primary key, unique constraint, index and foreign key, and no others", async () => {
     const actual = await actualShape(database.url, expected);
     for (const [table, { indexes, foreignKeys }] of Object.entries(expected.tables)) {

@@ -83,7 +83,8 @@ it("a transfer posted with its content stored replays after the migration, and o
   };
   await db.$queryRaw`SELECT ledger_post(${JSON.stringify([posting])}::jsonb)`;
   const { applied } = await migrate(url);
-  expect(applied).toEqual([expect.stringMatching(`${HASH_MIGRATION}$`)]);
+  // The hash migration first; the migrations after it come along.
+  expect(applied[0]).toMatch(new RegExp(`${HASH_MIGRATION}$`));
 
   const again = await grant(db, { playerId: "ana" });
   expect(again).toMatchObject({ id: "grant/welcome/ana", replayed: true });
