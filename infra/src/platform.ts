@@ -84,8 +84,9 @@ function lifecycle(): Lifecycle {
 }
 
 function stopOnSignals(platform: Lifecycle): void {
-  // `on`, not `once`: a terminal's Ctrl-C reaches us twice (directly and relayed by tsx), and
-  // a second default SIGINT would kill the launcher before it has stopped what it started.
+  // `on`, not `once`: a terminal's Ctrl-C can reach us twice (directly and relayed by a
+  // wrapper), and a second default SIGINT would kill the launcher before it has stopped what it
+  // started.
   process.on("SIGINT", () => {
     if (!platform.stopping) log("stopping…");
     void platform.stopAll(0);

@@ -18,15 +18,14 @@ interface Launcher {
 
 /** `pnpm start` on free ports and a throwaway embedded PostgreSQL, as a user runs it. */
 async function startPlatform(env: Record<string, string>): Promise<Launcher> {
-  const child = spawn(
-    join(repoRoot(), "node_modules", ".bin", "tsx"),
-    ["src/platform.ts", "start"],
-    {
-      cwd: join(repoRoot(), "infra"),
-      env: { ...process.env, DATABASE_URL: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  // Node with tsx's loader, as `pnpm start` runs it: the tsx CLI would stand between the signal
+  // and the launcher, and under load it SIGKILLs a child that has not reported a relayed signal
+  // within 30 ms (the launcher then dies mid-stop, leaving its database running).
+  const child = spawn(process.execPath, ["--import", "tsx", "src/platform.ts", "start"], {
+    cwd: join(repoRoot(), "infra"),
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
