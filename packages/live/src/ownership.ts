@@ -65,6 +65,9 @@ export function startDealer(options: DealerOptions): Dealer {
     runners.clear();
   }
 
+  /** The lock connection runs one query at a time: claims and unlocks queue behind each other. */
+  let queue: Promise<unknown> = Promise.resolve();
+
   async function connect(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString, application_name: "fuda-dealer-locks" });
     client.on("error", (error) => {
@@ -74,20 +77,34 @@ export function startDealer(options: DealerOptions): Dealer {
       release("connection ended");
     });
     await client.connect();
+    // A new connection: nothing of the old one's queue can be waited for.
+    queue = Promise.resolve();
     return client;
+  }
+
+  function onLocks<T>(
+    client: pg.Client,
+    sql: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+    const next = queue.then(() => client.query<T & pg.QueryResultRow>(sql, values));
+    queue = next.catch(() => undefined);
+    return next;
   }
 
   function run(tableId: string, slug: string, client: pg.Client): void {
     log(`dealing table ${slug}`);
     const abort = new AbortController();
     const done = runTable({ db, tableId, timing, rng, log, signal: abort.signal }).finally(() => {
-      if (runners.get(tableId)?.abort !== abort) return;
+      // Stopping (or the locks lost): ending the connection frees every lock at once.
+      if (runners.get(tableId)?.abort !== abort || stopping.signal.aborted) return;
       // The runner gave the table up (another dealer moved it): let the lock go too.
       runners.delete(tableId);
       if (locks === client) {
-        client
-          .query("SELECT pg_advisory_unlock($1, hashtext($2))", [TABLE_LOCKS, tableId])
-          .catch(() => undefined);
+        onLocks(client, "SELECT pg_advisory_unlock($1, hashtext($2))", [
+          TABLE_LOCKS,
+          tableId,
+        ]).catch(() => undefined);
       }
     });
     runners.set(tableId, { abort, done });
@@ -101,7 +118,8 @@ export function startDealer(options: DealerOptions): Dealer {
     });
     for (const table of tables) {
       if (runners.has(table.id) || definitionOf(table) === null) continue;
-      const { rows } = await client.query<{ locked: boolean }>(
+      const { rows } = await onLocks<{ locked: boolean }>(
+        client,
         "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
         [TABLE_LOCKS, table.id],
       );
@@ -119,7 +137,7 @@ export function startDealer(options: DealerOptions): Dealer {
         if (failing) log("claiming tables again");
         failing = false;
       } catch (error) {
-        if (!failing) log(`cannot claim tables: ${(error as Error).message.split("\n")[0]}`);
+        if (!failing) log(`cannot claim tables: ${(error as Error).message.trim().split("\n")[0]}`);
         failing = true;
         release("claim failed");
       }
