@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Db, Prisma } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { grant } from "@fuda/ledger";
+import type { LiveRound } from "@fuda/rules";
 import {
   burnFirstCard,
   DEFAULT_CUT_CARD,
@@ -18,6 +19,7 @@ import {
 } from "@fuda/shoe";
 
 import { definitionOf, refundOpenBets } from "../src";
+import { closeBetting } from "../src/dealer-steps";
 
 /** A plain JSON copy of a value, as a Prisma Json column takes it. */
 export const asJson = (value: unknown): Prisma.InputJsonValue =>
@@ -93,19 +95,26 @@ export async function openRound(
 }
 
 /**
- * Exactly what the dealer does at the close: the round row FOR UPDATE, then phase dealing.
- * Returns the ids of the open bets the close saw: the bets the dealer will settle.
+ * The dealer's own close of a round (its `closeBetting` step). Returns the ids of the open bets
+ * it closed on: the bets the dealer will settle (after the close none can come or go).
  */
 export async function closeRound(db: Db, roundId: string): Promise<string[]> {
-  return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
-    await tx.$executeRaw`
-      UPDATE rounds SET phase = 'dealing', closed_at = now(), version = version + 1
-      WHERE id = ${roundId}::uuid`;
-    const bets = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id::text AS id FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open'`;
-    return bets.map((bet) => bet.id);
-  });
+  const round = await db.round.findUniqueOrThrow({ where: { id: roundId } });
+  await closeBetting(
+    db,
+    { id: round.tableId },
+    {
+      id: round.id,
+      shoeId: round.shoeId,
+      number: round.number,
+      phase: round.phase,
+      closesAt: round.bettingClosesAt,
+      state: round.state as unknown as LiveRound,
+      version: round.version,
+    },
+  );
+  const bets = await db.bet.findMany({ where: { roundId, status: "open" }, select: { id: true } });
+  return bets.map((bet) => bet.id);
 }
 
 /** A table's status, as an operator sets it. */
