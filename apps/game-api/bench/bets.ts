@@ -4,8 +4,7 @@
  * this process (accounts, ledger hooks, the live runtime's bet desk; no dealer, so the rounds
  * this bench opens stay betting for the whole run). Each player is a guest signed in over
  * HTTP, calling `bets.place` with one bet per slip, back to back, on a keep-alive connection,
- * from a second process (bench/callers.ts). Each call reads its session row (the game API's
- * default; BENCH_SESSION_CACHE=60 serves sessions from better-auth's cookie cache instead).
+ * from a second process (bench/callers.ts). Each call reads its session row, as in production.
  * BENCH_WORKERS=2 runs the real game API process instead (`startGameApi`, GAME_API_WORKERS=2,
  * DEALER=off), its CPU summed over its processes from /proc (Linux).
  * Latency is per call, from the request to its answer. The books are checked and the bet rows
@@ -47,8 +46,6 @@ const CALLERS = (process.env.BENCH_CALLERS ?? "1,16,64").split(",").map(Number);
 const TABLES = ["baccarat-a", "baccarat-b"];
 /** 10 points: the tables' minimum. */
 const STAKE = 1_000;
-/** BENCH_SESSION_CACHE=60: better-auth's cookie cache; 0, the default: the lean session read. */
-const SESSION_CACHE_SECONDS = Number(process.env.BENCH_SESSION_CACHE ?? 0);
 /** 1: the game API in this process; more: the real game API process with that many workers. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** /proc/<pid>/stat counts CPU in clock ticks; 100 a second on Linux. */
@@ -153,7 +150,6 @@ async function inProcessGameApi(
     secret: randomUUID() + randomUUID(),
     baseURL: "http://127.0.0.1",
     trustedOrigins: [WEB_ORIGIN],
-    sessionCacheSeconds: SESSION_CACHE_SECONDS,
     ...ledgerHooks({ db }),
   });
   const live = startLive({ db, connectionString: url, deal: false });
@@ -183,7 +179,6 @@ async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
       DEALER: "off",
       BETTER_AUTH_SECRET: randomUUID() + randomUUID(),
       AUTH_TRUSTED_ORIGINS: WEB_ORIGIN,
-      SESSION_CACHE_SECONDS: String(SESSION_CACHE_SECONDS),
       FUDA_BENCH_RUN: marker.slice(marker.indexOf("=") + 1),
     },
   });
@@ -204,7 +199,7 @@ async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
-    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, session cache ${SESSION_CACHE_SECONDS} s`,
+    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}`,
   );
   const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");

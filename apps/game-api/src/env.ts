@@ -40,16 +40,6 @@ export const envSchema = z.object({
       "http://localhost:3001",
     ]),
   /**
-   * Seconds a signed copy of the session in a cookie stands in for the session row (skips two
-   * queries per request); 0: every request reads the row, so a ban ends a session at once.
-   */
-  SESSION_CACHE_SECONDS: z.coerce
-    .number({ error: "must be a number of seconds" })
-    .int({ error: "must be a whole number of seconds" })
-    .min(0, { error: "must be 0 or more" })
-    .max(300, { error: "must be at most 300" })
-    .default(0),
-  /**
    * Processes serving the API on one port (node:cluster), each with its own live runtime;
    * `auto`: one per CPU. 1: this process serves, without a primary.
    */

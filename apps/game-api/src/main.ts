@@ -19,7 +19,6 @@ function serveGameApi(env: Env): void {
     secret: env.BETTER_AUTH_SECRET,
     baseURL: env.BETTER_AUTH_URL,
     trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
-    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     ...ledgerHooks({ db }),
   });
   const windowMs = env.BETTING_WINDOW_MS;

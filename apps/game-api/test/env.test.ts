@@ -30,8 +30,6 @@ describe("game API configuration", () => {
       DEALER: "on",
       DEAL_DELAY_MS: 1_000,
       RESULT_PAUSE_MS: 4_000,
-      // Sessions are read from the database on every request unless a deployment caches them.
-      SESSION_CACHE_SECONDS: 0,
       // One process serves, without a cluster primary.
       GAME_API_WORKERS: 1,
     });

@@ -1,7 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
 
-import { fromNodeHeaders } from "better-auth/node";
-
 import type { Db } from "@fuda/db";
 
 import type { Auth } from "./auth";
@@ -49,33 +47,11 @@ export async function resolveActor(options: {
   }
   const cookie = header("cookie");
   if (auth === undefined || cookie === undefined) return anonymousActor;
-  const session = auth.options.session.cookieCache.enabled
-    ? await cachedSession(auth, db, headers)
-    : await readSession(auth, db, cookie);
+  const session = await readSession(auth, db, cookie);
   if (session === null) return anonymousActor;
   const { userId, role } = session;
   if (role === "operator" || role === "admin") return { kind: "operator", userId, role };
   // The database allows only the three roles; anything else would be a bug, not a player.
   if (!isRoleName(role)) throw new Error(`user ${userId} has an unknown role`);
   return { kind: "player", userId };
-}
-
-/**
- * With the cookie cache on (`sessionCacheSeconds`), better-auth's getSession reads its signed
- * copy of the session; the lean `readSession` reads the row on every call.
- */
-async function cachedSession(
-  auth: Auth,
-  db: Db,
-  headers: Headers | IncomingHttpHeaders,
-): Promise<{ userId: string; role: unknown } | null> {
-  const session = await auth.api
-    .getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) })
-    .catch(async (error: unknown) => {
-      // better-auth reports a database it cannot reach as its own "Failed to get session",
-      // without the cause: ask the database, and throw its own error when it is the one away.
-      await db.$queryRaw`SELECT 1`;
-      throw error;
-    });
-  return session === null ? null : { userId: session.user.id, role: session.user.role };
 }

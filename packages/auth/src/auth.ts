@@ -31,13 +31,6 @@ export interface CreateAuthOptions {
   onGuestUpgraded?: (upgrade: GuestUpgrade) => Promise<void> | void;
   /** Where better-auth's own warnings and errors go, one line each. */
   logLine?: (line: string) => void;
-  /**
-   * How long a signed copy of the session in a cookie stands in for the session row, in
-   * seconds; 0 (the default) reads the row on every request. With a cache, a request skips two
-   * queries, but a ban, or a sign-out seen from another copy of the cookie, takes effect only
-   * when the copy expires (the browser that signs out loses both cookies at once).
-   */
-  sessionCacheSeconds?: number;
 }
 
 /**
@@ -51,7 +44,6 @@ export function createAuth({
   trustedOrigins,
   onPlayerCreated,
   onGuestUpgraded,
-  sessionCacheSeconds = 0,
   logLine = (line) => {
     console.error(line);
   },
@@ -75,14 +67,9 @@ export function createAuth({
     // 500 (left to better-auth, it prints a multi-line stack); expected ones stay responses.
     onAPIError: { throw: true },
     emailAndPassword: { enabled: true, autoSignIn: true },
-    // By default no cookie cache: every request reads the session row, so a ban or a sign-out
-    // ends a session at once rather than when a cached copy expires.
-    session: {
-      cookieCache:
-        sessionCacheSeconds > 0
-          ? { enabled: true, maxAge: sessionCacheSeconds, strategy: "compact" }
-          : { enabled: false },
-    },
+    // No cookie cache: every request reads the session row (readSession), so a ban or a
+    // sign-out ends a session at once rather than when a cached copy expires.
+    session: { cookieCache: { enabled: false } },
     advanced: {
       cookiePrefix: "fuda",
       // better-auth skips its origin (CSRF) check under a test runner by default; our tests
