@@ -8,6 +8,7 @@ import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import type { GuestUpgrade } from "@fuda/auth";
 import { createTestDatabase } from "@fuda/db/testing";
+import type { DealerTiming } from "@fuda/live";
 import { startLive } from "@fuda/live";
 
 import { createGameApiServer } from "../src/server";
@@ -117,7 +118,12 @@ export class Browser {
 }
 
 /** A game API with accounts on a fresh database, recording what its account hooks were told. */
-export async function startGameApi() {
+export async function startGameApi({
+  dealing,
+}: {
+  /** The dealer's pace, to run one; by default no dealer, and tests open the rounds they need. */
+  dealing?: Partial<DealerTiming>;
+} = {}) {
   const database = await createTestDatabase();
   const playersCreated: string[] = [];
   const guestsUpgraded: GuestUpgrade[] = [];
@@ -137,11 +143,12 @@ export async function startGameApi() {
       await ledger.onGuestUpgraded(upgrade);
     },
   });
-  // Bets and events as in production; no dealer, so tests open the rounds they need.
+  // Bets and events as in production.
   const live = startLive({
     db: database.db,
     connectionString: database.url,
-    deal: false,
+    deal: dealing !== undefined,
+    timing: dealing,
     log: () => undefined,
   });
   const server = createGameApiServer({ db: database.db, auth, live });
@@ -150,6 +157,7 @@ export async function startGameApi() {
   return {
     db: database.db,
     auth,
+    live,
     baseUrl,
     playersCreated,
     guestsUpgraded,

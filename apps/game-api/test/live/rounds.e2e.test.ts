@@ -1,61 +1,34 @@
-import type { AddressInfo } from "node:net";
-
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { ledgerHooks } from "@fuda/api";
-import { createAuth } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
-import { createTestDatabase } from "@fuda/db/testing";
-import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks } from "@fuda/ledger";
-import type { Live, TableEvent } from "@fuda/live";
-import { auditLiveTables, definitionOf, startLive } from "@fuda/live";
+import type { TableEvent } from "@fuda/live";
+import { auditLiveTables, definitionOf } from "@fuda/live";
 import type { LiveRound } from "@fuda/rules";
 import { baccarat } from "@fuda/rules";
 
-import { createGameApiServer } from "../../src/server";
-import { WEB_ORIGIN } from "../http";
+import type { GameApi } from "../http";
+import { startGameApi } from "../http";
 import { guest, quiesce, runBots, until } from "./bots";
 
 // Every table dealt by the real runtime, bots betting over real HTTP, the books checked as each
 // round settles (from the table stream, as a browser learns of it).
-let database: TestDatabase;
+let api: GameApi;
 let db: Db;
-let live: Live;
-let server: ReturnType<typeof createGameApiServer>;
 let baseUrl: string;
 /** Each test sets the betting window it needs; the dealer reads it at every round. */
 let windowMs = 700;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
+  api = await startGameApi({
+    dealing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => windowMs },
+  });
+  ({ db, baseUrl } = api);
   await seed(db);
-  const auth = createAuth({
-    db,
-    secret: "test-secret-test-secret-test-secret",
-    baseURL: "http://127.0.0.1",
-    trustedOrigins: [WEB_ORIGIN],
-    ...ledgerHooks({ db }),
-  });
-  live = startLive({
-    db,
-    connectionString: database.url,
-    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => windowMs },
-    log: () => undefined,
-  });
-  server = createGameApiServer({ db, auth, live });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
-  await live.stop();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await database.drop();
-});
+afterAll(() => api.stop());
 
 /** Values under `card`, `cards` or `shownCard` anywhere in a payload. */
 function cardsIn(value: unknown, key = ""): number[] {
@@ -117,7 +90,7 @@ it("bots play whole rounds at both baccarat variants and Pok Deng: the books cle
   const events: TableEvent[] = [];
   const booksAfterRounds: boolean[] = [];
   const watching = (async () => {
-    for await (const event of live.hub.subscribe({ signal: stop.signal })) {
+    for await (const event of api.live.hub.subscribe({ signal: stop.signal })) {
       events.push(event);
       if (event.type === "round.settled" && event.playerId === null) {
         booksAfterRounds.push((await checkBooks(db)).clean);
