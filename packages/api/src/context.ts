@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Actor, Auth } from "@fuda/auth";
 import { resolveActor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
-import type { BetDesk, EventHub } from "@fuda/live";
+import type { Live as LiveRuntime } from "@fuda/live";
 
 import { FudaError, toCallerError, toTRPCError } from "./errors";
 
@@ -16,10 +16,8 @@ export interface Context {
   live?: Live;
 }
 
-export interface Live {
-  desk: BetDesk;
-  hub: EventHub;
-}
+/** What procedures use of the process's live runtime (`startLive`): its desk and its hub. */
+export type Live = Pick<LiveRuntime, "desk" | "hub">;
 
 export interface CreateContextOptions {
   db: Db;
