@@ -11,7 +11,10 @@
  * counted against the placements afterwards. `pnpm --filter @fuda/game-api bench`;
  * BENCH_SECONDS (default 8) per configuration; DATABASE_URL names the server. It creates and
  * drops its own databases. Numbers on a shared 2-core machine are noisy: compare the columns of
- * one run.
+ * one run. CPU per operation is printed beside it, read from /proc: the whole machine's during
+ * our run and during pgbench's (both load the same cores), then the game API's and PostgreSQL's
+ * shares of ours. When the machine's cores are the limit, the ratio of throughputs is the
+ * inverse ratio of those CPU costs.
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -29,6 +32,7 @@ import { openRound } from "@fuda/live/testing";
 import {
   benchServerUrl,
   createThrowawayDatabase,
+  machineBusyMs,
   percentile,
   pgbenchTps,
   PGBENCH_SCALE,
@@ -67,6 +71,22 @@ function spawnedCpuMs(marker: string): number {
   return total;
 }
 
+/** CPU ms so far of the PostgreSQL server's processes (the bench's server is local). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return total;
+}
+
 interface Player {
   id: string;
   cookie: string;
@@ -89,6 +109,10 @@ interface Run {
   p99: number;
   /** The game API's CPU time per placement, in ms (the callers run in a process of their own). */
   cpuPerPlacement: number;
+  /** PostgreSQL's CPU time per placement, in ms (all its processes: backends, WAL writer…). */
+  postgresPerPlacement: number;
+  /** The whole machine's: the game API, PostgreSQL and the callers together, in ms. */
+  machinePerPlacement: number;
 }
 
 /**
@@ -102,6 +126,8 @@ async function measure(
   cpuMs: () => number,
 ): Promise<Run> {
   const cpuBefore = cpuMs();
+  const postgresBefore = postgresCpuMs();
+  const machineBefore = machineBusyMs();
   const child = spawn(
     process.execPath,
     [...process.execArgv, fileURLToPath(new URL("./callers.ts", import.meta.url))],
@@ -123,9 +149,13 @@ async function measure(
   if (code !== 0) throw new Error(`the callers' process exited with ${code}`);
   const { latencies, elapsed } = JSON.parse(output) as CallersResult;
   const cpu = cpuMs() - cpuBefore;
+  const postgres = postgresCpuMs() - postgresBefore;
+  const machine = machineBusyMs() - machineBefore;
   latencies.sort((a, b) => a - b);
   return {
     cpuPerPlacement: cpu / latencies.length,
+    postgresPerPlacement: postgres / latencies.length,
+    machinePerPlacement: machine / latencies.length,
     placements: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -223,9 +253,22 @@ async function main(): Promise<void> {
       if (!outcome.ok) throw outcome.error;
     }
 
-    console.log(
-      `${"path".padEnd(18)}${"callers".padStart(8)}${"placements/s".padStart(14)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"pgbench tps".padStart(13)}${"ratio".padStart(8)}${"cpu ms/bet".padStart(12)}`,
-    );
+    // The last four columns are CPU ms per operation: the whole machine's, then its parts.
+    const columns: [string, number][] = [
+      ["callers", 8],
+      ["placements/s", 14],
+      ["p50 ms", 9],
+      ["p99 ms", 9],
+      ["pgbench tps", 13],
+      ["ratio", 8],
+      ["cpu/bet", 9],
+      ["cpu/pgbench tx", 16],
+      ["game API/bet", 14],
+      ["PostgreSQL/bet", 16],
+    ];
+    const row = (cells: string[]): string =>
+      cells.map((cell, i) => cell.padStart(columns[i]![1])).join("");
+    console.log(row(columns.map(([name]) => name)));
     let placed = 0;
     for (const callers of CALLERS) {
       // Fresh rounds per configuration: a player's own Banker total stays under its maximum.
@@ -237,7 +280,18 @@ async function main(): Promise<void> {
       placed += result.placements;
       const baseline = tps.get(callers)!;
       console.log(
-        `${"HTTP bets.place".padEnd(18)}${String(callers).padStart(8)}${result.perSecond.toFixed(0).padStart(14)}${result.p50.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${baseline.toFixed(0).padStart(13)}${(result.perSecond / baseline).toFixed(2).padStart(7)}×${result.cpuPerPlacement.toFixed(2).padStart(12)}`,
+        row([
+          String(callers),
+          result.perSecond.toFixed(0),
+          result.p50.toFixed(1),
+          result.p99.toFixed(1),
+          baseline.tps.toFixed(0),
+          `${(result.perSecond / baseline.tps).toFixed(2)}×`,
+          result.machinePerPlacement.toFixed(2),
+          baseline.cpuMsPerTransaction.toFixed(2),
+          result.cpuPerPlacement.toFixed(2),
+          result.postgresPerPlacement.toFixed(2),
+        ]),
       );
     }
     const [{ rows }] = await db.$queryRaw<[{ rows: bigint }]>`SELECT count(*) AS rows FROM bets`;

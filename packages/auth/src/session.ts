@@ -1,7 +1,8 @@
 import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
 import type { KeyObject } from "node:crypto";
 
-import type { Db } from "@fuda/db";
+import type { Db, GroupCommit } from "@fuda/db";
+import { groupCommit } from "@fuda/db";
 
 import type { Auth } from "./auth";
 
@@ -74,6 +75,7 @@ export function verifiedCookie(signed: string | undefined, key: KeyObject): stri
 }
 
 interface SessionRow {
+  token: string;
   user_id: string;
   role: string;
   banned: boolean;
@@ -81,11 +83,34 @@ interface SessionRow {
   expires_at: Date;
 }
 
+const readersOf = new WeakMap<Db, GroupCommit<string, SessionRow | undefined>>();
+
+/**
+ * Session rows by token, read in groups: every request reads its row (so a sign-out or a ban
+ * counts at once), and under load the requests of one moment share one query instead of a
+ * round trip each.
+ */
+function sessionRowsOf(db: Db): GroupCommit<string, SessionRow | undefined> {
+  let reader = readersOf.get(db);
+  if (reader === undefined) {
+    reader = groupCommit(async (tokens: string[]) => {
+      const rows = await db.$queryRaw<SessionRow[]>`
+        SELECT s.token, s.user_id, s.expires_at, u.role, u.banned, u.ban_expires
+        FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token = ANY(${tokens}::text[])`;
+      const byToken = new Map(rows.map((row) => [row.token, row]));
+      return tokens.map((token) => ({ ok: true, value: byToken.get(token) }));
+    });
+    readersOf.set(db, reader);
+  }
+  return reader;
+}
+
 /**
  * The user of the request's session cookie, or null: what `auth.api.getSession` answers for the
  * game API's purposes, without better-auth's per-request endpoint machinery (its context, its
  * WebCrypto key import per verification). The same rows decide: the session row is read on
- * every call (one query, joined with its user), so a sign-out, a ban (the admin plugin deletes
+ * every call (joined with its user; the calls of one moment share a query), so a sign-out, a ban (the admin plugin deletes
  * the user's sessions) or a revoked session ends it at once. An expired session, an unknown
  * token or a bad signature is no session. A session due for renewal (older than better-auth's
  * `updateAge`) has its expiry pushed back as getSession does, by one conditional UPDATE; the
@@ -106,11 +131,7 @@ export async function readSession(
   const settings = await pending;
   const token = verifiedCookie(cookieValue(cookieHeader, settings.cookieName), settings.key);
   if (token === undefined) return null;
-  const rows = await db.$queryRaw<SessionRow[]>`
-    SELECT s.user_id, s.expires_at, u.role, u.banned, u.ban_expires
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token = ${token}`;
-  const row = rows[0];
+  const row = await sessionRowsOf(db).run(token);
   const now = Date.now();
   if (row === undefined || row.expires_at.getTime() < now) return null;
   if (row.banned && (row.ban_expires === null || row.ban_expires.getTime() > now)) return null;

@@ -57,6 +57,18 @@ describe("the session cookie, read without better-auth's endpoint", () => {
     });
   });
 
+  it("requests of one moment share a session query, each still answered with its own user", async () => {
+    const guests = await Promise.all(Array.from({ length: 12 }, () => signedInGuest()));
+    const { userId: gone, token } = guests[5]!;
+    await database.db.session.delete({ where: { token } });
+    const actors = await Promise.all(guests.map(({ cookie }) => actorOf(cookie)));
+    expect(actors).toEqual(
+      guests.map(({ userId }) =>
+        userId === gone ? { kind: "anonymous" } : { kind: "player", userId },
+      ),
+    );
+  });
+
   it("a forged signature is anonymous: the token with another secret's signature", async () => {
     const { cookie } = await signedInGuest();
     const [name, value] = cookie.split("; ")[0]!.split("=") as [string, string];

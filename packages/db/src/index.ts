@@ -2,6 +2,8 @@ export { createDb } from "./client";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";
 export { isDatabaseUnreachable } from "./unreachable";
+export { groupCommit } from "./group-commit";
+export type { GroupCommit, GroupCommitOptions, Outcome } from "./group-commit";
 export { Game, Prisma, TableStatus } from "./generated/prisma/client";
 export type { Table } from "./generated/prisma/client";
 export { migrate, MigrationChecksumError, MigrationFailedError } from "./migrate";

@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     for (const [path, post] of paths) {
       for (const callers of CALLERS) {
         const result = await measure(db, `${path}-${callers}`, callers, post);
-        const baseline = tps.get(callers)!;
+        const baseline = tps.get(callers)!.tps;
         console.log(
           `${path.padEnd(34)}${String(callers).padStart(8)}${result.reservationsPerSecond.toFixed(0).padStart(11)}${result.p50.toFixed(1).padStart(9)}${result.p99.toFixed(1).padStart(9)}${baseline.toFixed(0).padStart(13)}${(result.reservationsPerSecond / baseline).toFixed(2).padStart(7)}×`,
         );

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 
+import type { Outcome } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { reserveRequest, transferMany } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
@@ -29,7 +30,7 @@ import { lockRounds, requestLockKey, roundLockKey } from "./round-locks";
 import type { Tx } from "./round-locks";
 import type { Placement, PlaceBetsInput, PlacedBet } from "./services";
 
-export type SlipOutcome = { ok: true; placement: Placement } | { ok: false; error: unknown };
+export type SlipOutcome = Outcome<Placement>;
 
 /** Checks the input again (the API did with the same schema): callers inside the process too. */
 function checkInput(input: PlaceBetsInput): FudaError | null {
@@ -184,7 +185,7 @@ export async function placeSlips(
       if (earlier !== undefined) {
         outcomes[index] = {
           ok: true,
-          placement: {
+          value: {
             roundId: earlier[0]!.round_id,
             slipId: earlier[0]!.slip_id,
             bets: earlier.map(toPlacedBet),
@@ -249,7 +250,7 @@ export async function placeSlips(
   for (const [index, first] of sameAs) {
     const outcome = outcomes[first]!;
     outcomes[index] = outcome.ok
-      ? { ok: true, placement: { ...outcome.placement, replayed: true } }
+      ? { ok: true, value: { ...outcome.value, replayed: true } }
       : outcome;
   }
   return outcomes as SlipOutcome[];
@@ -277,7 +278,7 @@ async function reserve(
       slip,
       outcome: {
         ok: true,
-        placement: {
+        value: {
           roundId: slip.input.roundId,
           slipId: slip.slipId,
           bets: slip.bets,

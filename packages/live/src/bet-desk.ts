@@ -1,9 +1,10 @@
 /**
- * The bet desk: every placement of the process goes through one queue. Calls that arrive while
- * transactions are running wait and are posted together by the next one (a group commit, as in
- * PostgreSQL's own WAL flush): under load a transaction carries many slips, alone it carries one.
+ * The bet desk: every placement of the process goes through one group commit (@fuda/db): calls
+ * that arrive while transactions are running wait and are posted together by the next one, so
+ * under load a transaction carries many slips, alone it carries one.
  */
 import type { Db } from "@fuda/db";
+import { groupCommit } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { balance } from "@fuda/ledger";
 
@@ -23,12 +24,6 @@ export interface BetDeskOptions {
   transaction?: { maxWait?: number; timeout?: number };
 }
 
-interface Waiting {
-  input: PlaceBetsInput;
-  resolve: (placement: Placement) => void;
-  reject: (error: unknown) => void;
-}
-
 const DEFAULT_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export function createBetDesk({
@@ -37,62 +32,18 @@ export function createBetDesk({
   maxInFlight = 2,
   transaction = DEFAULT_TRANSACTION,
 }: BetDeskOptions): BetDesk {
-  const queue: Waiting[] = [];
-  let inFlight = 0;
-  let pumpScheduled = false;
-  let closed = false;
-  let drained: (() => void) | null = null;
-
-  async function post(batch: Waiting[]): Promise<void> {
-    let outcomes;
-    try {
-      outcomes = await db.$transaction(
-        (tx) =>
-          placeSlips(
-            tx,
-            batch.map(({ input }) => input),
-          ),
-        transaction,
-      );
-    } catch (error) {
-      // The transaction failed as a whole (the database, not a slip): nothing of it committed.
-      for (const waiting of batch) waiting.reject(error);
-      return;
-    }
-    outcomes.forEach((outcome, i) => {
-      if (outcome.ok) batch[i]!.resolve(outcome.placement);
-      else batch[i]!.reject(outcome.error);
-    });
-  }
-
-  function pump(): void {
-    pumpScheduled = false;
-    while (inFlight < maxInFlight && queue.length > 0) {
-      inFlight += 1;
-      void post(queue.splice(0, maxBatch)).finally(() => {
-        inFlight -= 1;
-        if (queue.length > 0) pump();
-        else if (inFlight === 0) drained?.();
-      });
-    }
-  }
+  const slips = groupCommit<PlaceBetsInput, Placement>(
+    (inputs) => db.$transaction((tx) => placeSlips(tx, inputs), transaction),
+    {
+      maxBatch,
+      maxInFlight,
+      closedError: () =>
+        new FudaError("CONFLICT", "the bet desk is closed: this process is shutting down"),
+    },
+  );
 
   return {
-    place(input) {
-      if (closed) {
-        return Promise.reject(
-          new FudaError("CONFLICT", "the bet desk is closed: this process is shutting down"),
-        );
-      }
-      return new Promise<Placement>((resolve, reject) => {
-        queue.push({ input, resolve, reject });
-        // Calls made in the same tick join the same batch.
-        if (!pumpScheduled) {
-          pumpScheduled = true;
-          queueMicrotask(pump);
-        }
-      });
-    },
+    place: (input) => slips.run(input),
 
     undo({ playerId, roundId }) {
       if (!isRoundId(roundId)) return Promise.reject(roundNotFound(roundId));
@@ -114,10 +65,6 @@ export function createBetDesk({
       }, transaction);
     },
 
-    async close() {
-      closed = true;
-      if (inFlight === 0 && queue.length === 0) return;
-      await new Promise<void>((resolve) => (drained = resolve));
-    },
+    close: () => slips.close(),
   };
 }

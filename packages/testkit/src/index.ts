@@ -18,7 +18,9 @@ export {
   parseTps,
   percentile,
   pgbenchTps,
+  machineBusyMs,
   PGBENCH_SCALE,
+  type PgbenchRun,
   type ThrowawayDatabase,
 } from "./pgbench";
 export { until } from "./until";

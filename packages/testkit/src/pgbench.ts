@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 import pg from "pg";
 
@@ -91,6 +91,31 @@ export function parseTps(output: string): number {
   return Number(match[1]);
 }
 
+/** The transactions pgbench printed for a run. */
+const parseTransactions = (output: string): number =>
+  Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? NaN);
+
+/**
+ * CPU time the whole machine has spent busy so far, in ms (Linux /proc/stat: every core, every
+ * process; NaN elsewhere). The difference over a run is what the run cost, whoever spent it.
+ */
+export function machineBusyMs(): number {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+    const [user, nice, system, , , irq, softirq, steal] = fields.slice(1).map(Number);
+    return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+export interface PgbenchRun {
+  tps: number;
+  /** The machine's CPU per transaction, in ms: pgbench and the server together. */
+  cpuMsPerTransaction: number;
+}
+
 /**
  * pgbench TPC-B tps (scale 16, `-j 2`) at each number of clients for `seconds` each, on a
  * fresh database of its own, dropped afterwards.
@@ -98,12 +123,13 @@ export function parseTps(output: string): number {
 export async function pgbenchTps(
   serverUrl: string,
   { clients, seconds }: { clients: readonly number[]; seconds: number },
-): Promise<Map<number, number>> {
+): Promise<Map<number, PgbenchRun>> {
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_pgbench");
-  const tps = new Map<number, number>();
+  const tps = new Map<number, PgbenchRun>();
   try {
     pgbench(database.url, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
     for (const count of clients) {
+      const busyBefore = machineBusyMs();
       const output = pgbench(database.url, [
         "-c",
         String(count),
@@ -112,7 +138,10 @@ export async function pgbenchTps(
         "-T",
         String(seconds),
       ]);
-      tps.set(count, parseTps(output));
+      tps.set(count, {
+        tps: parseTps(output),
+        cpuMsPerTransaction: (machineBusyMs() - busyBefore) / parseTransactions(output),
+      });
     }
   } finally {
     await database.drop();
