@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@fuda/api";
 import { seed } from "@fuda/db";
 import { reserve, STARTING_GRANT } from "@fuda/ledger";
+import { quickState } from "@fuda/live";
 
 import type { Browser, GameApi } from "./http";
 import { signInAs, signUp, startGameApi } from "./http";
@@ -21,7 +22,7 @@ interface Row {
   /** The domain's refusal of `input` to a caller who got past authorization (e.g. NOT_FOUND). */
   reached?: string;
   /** What an allowed caller gets, when it depends on who they are. */
-  check?: (caller: Caller, data: unknown) => void;
+  check?: (caller: Caller, data: unknown) => void | Promise<void>;
 }
 
 const everyone: Record<Caller, Answer> = {
@@ -118,6 +119,20 @@ const matrix: Record<string, Row> = {
     },
   },
   "history.recall": { answers: playersOnly },
+  // Each player's own quick game, in the matrix's (sorted) order: add, deal, next, startOver
+  // (refused past authorization: points are left), state, undo.
+  "quick.state": {
+    answers: playersOnly,
+    // The player holds a point on Player Pair that the other does not (beforeAll).
+    check: async (caller, data) => {
+      expect(data).toEqual(await quickState({ db: api.db, playerId: ids[caller]! }));
+    },
+  },
+  "quick.add": { answers: playersOnly, input: () => ({ spot: "tie" }) },
+  "quick.undo": { answers: playersOnly },
+  "quick.deal": { answers: playersOnly },
+  "quick.next": { answers: playersOnly },
+  "quick.startOver": { answers: playersOnly, reached: "BAD_REQUEST" },
   "admin.partnerKeys.create": {
     answers: adminsOnly,
     input: () => ({ partnerId: "matrix", name: "matrix key" }),
@@ -153,6 +168,7 @@ beforeAll(async () => {
   expectedBalance.anotherPlayer = STARTING_GRANT;
   expectedTransfers.player = ["reserve/matrix/b1", `grant/welcome/${ids.player!}`];
   expectedTransfers.anotherPlayer = [`grant/welcome/${ids.anotherPlayer!}`];
+  await browsers.player.trpc("mutation", "quick.add", { spot: "playerPair" });
 });
 afterAll(() => api.stop());
 
@@ -204,7 +220,7 @@ async function answerOf(caller: Caller, path: string, row: Row): Promise<Answer>
       ? await subscribe(browsers[caller], path, input)
       : await browsers[caller].trpc(type, path, input);
   if (reply.code === undefined) {
-    row.check?.(caller, reply.data);
+    await row.check?.(caller, reply.data);
     return "allowed";
   }
   if (reply.code === row.reached) return "allowed";

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import type { GuestUpgrade } from "@fuda/auth";
+import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { DealerTiming } from "@fuda/live";
 import { startLive } from "@fuda/live";
@@ -110,6 +111,13 @@ export class Browser {
     return (me.data as { actor: unknown }).actor;
   }
 
+  /** The same browser (its cookies) talking to another server, e.g. the game API restarted. */
+  at(baseUrl: string): Browser {
+    const moved = new Browser(baseUrl, this.headers);
+    for (const [name, value] of this.cookies) moved.cookies.set(name, value);
+    return moved;
+  }
+
   fork(headers: Record<string, string> = {}): Browser {
     const other = new Browser(this.baseUrl, { ...this.headers, ...headers });
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
@@ -120,11 +128,20 @@ export class Browser {
 /** A game API with accounts on a fresh database, recording what its account hooks were told. */
 export async function startGameApi({
   dealing,
+  databaseUrl,
 }: {
   /** The dealer's pace, to run one; by default no dealer, and tests open the rounds they need. */
   dealing?: Partial<DealerTiming>;
+  /**
+   * Serve this database, with a client of its own, instead of a fresh one (a restart of the game
+   * API on the same database); `stop` leaves it to its owner.
+   */
+  databaseUrl?: string;
 } = {}) {
-  const database = await createTestDatabase();
+  const database =
+    databaseUrl === undefined
+      ? await createTestDatabase()
+      : { url: databaseUrl, db: createDb(databaseUrl), drop: undefined };
   const playersCreated: string[] = [];
   const guestsUpgraded: GuestUpgrade[] = [];
   // The game API's own hooks (the ledger's grant and carry-over), recorded on the way.
@@ -166,7 +183,8 @@ export async function startGameApi({
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await live.stop();
-      await database.drop();
+      if (database.drop === undefined) await database.db.$disconnect();
+      else await database.drop();
     },
   };
 }

@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin";
 import { betsRouter } from "./routers/bets";
 import { health } from "./routers/health";
 import { historyRouter } from "./routers/history";
+import { quickRouter } from "./routers/quick";
 import { tablesRouter } from "./routers/tables";
 import { router } from "./trpc";
 import { walletRouter } from "./routers/wallet";
@@ -15,6 +16,7 @@ export const appRouter = router({
   wallet: walletRouter,
   bets: betsRouter,
   history: historyRouter,
+  quick: quickRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@
  * A player's rounds, newest first, each with what a last-game recall shows (AGCO 13.1.1): when,
  * at which table, the round and shoe, the cards in reveal order (revealed ones only), the
  * outcome, every bet of the player with its stake and return, and the wallet before and after.
+ * The live tables' rounds and the quick game's hands (quick-history.ts) in one list.
  */
 import type { Game, Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
@@ -9,6 +10,7 @@ import type { LiveRound } from "@fuda/rules";
 import { formatCard } from "@fuda/shoe";
 
 import { definitionOf, publicGameName } from "./games";
+import { quickHandsOf } from "./quick-history";
 
 export interface RecalledBet {
   betId: string;
@@ -24,6 +26,8 @@ export interface RecalledBet {
 }
 
 export interface RecalledRound {
+  /** `live`: a round at a live table; `quick`: a hand of the player's quick game. */
+  kind: "live" | "quick";
   roundId: string;
   /** The round's number within its shoe. */
   number: number;
@@ -40,6 +44,8 @@ export interface RecalledRound {
   /** The wallet before the round's first movement and after its last (null before any). */
   balanceBefore: number | null;
   balanceAfter: number | null;
+  /** A quick hand's number in the player's game and the quick points around it; null if live. */
+  quick: { hand: number; pointsBefore: number; pointsAfter: number } | null;
 }
 
 export interface RoundsPage {
@@ -51,7 +57,21 @@ export interface RoundsPage {
 export const HISTORY_MAX_LIMIT = 50;
 export const RECALL_ROUNDS = 10;
 
-type Reader = Pick<Prisma.TransactionClient, "$queryRaw">;
+export type Reader = Pick<Prisma.TransactionClient, "$queryRaw">;
+
+/** Where a page ends: the last round's (opened_at, id). */
+export interface HistoryCursor {
+  at: Date;
+  id: string;
+}
+
+/** One kind of round's share of a page: the player's rounds before `after`, at most `limit`. */
+export interface HistoryQuery {
+  db: Reader;
+  playerId: string;
+  after: HistoryCursor | null;
+  limit: number;
+}
 
 interface Row {
   round_id: string;
@@ -74,10 +94,10 @@ interface Row {
 }
 
 /** The cursor is the last round's (opened_at, id): opaque to callers. */
-const encodeCursor = (row: Row): string =>
-  Buffer.from(JSON.stringify([row.opened_at.toISOString(), row.round_id])).toString("base64url");
+const encodeCursor = (round: RecalledRound): string =>
+  Buffer.from(JSON.stringify([round.openedAt, round.roundId])).toString("base64url");
 
-function decodeCursor(cursor: string): { at: Date; id: string } {
+function decodeCursor(cursor: string): HistoryCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
     const date = new Date(String(at));
@@ -103,6 +123,7 @@ function cardsOf(row: Row): RecalledRound["cards"] {
 }
 
 const toRound = (row: Row): RecalledRound => ({
+  kind: "live",
   roundId: row.round_id,
   number: row.number,
   shoeId: row.shoe_id,
@@ -119,36 +140,20 @@ const toRound = (row: Row): RecalledRound => ({
   })),
   balanceBefore: row.balance_before === null ? null : Number(row.balance_before),
   balanceAfter: row.balance_after === null ? null : Number(row.balance_after),
+  quick: null,
 });
 
 /**
- * The rounds `playerId` bet in, newest first, `limit` at a time. One statement. Keyset paging on
- * (opened_at, id): a round opened while the player pages lands above the first page, so no round
- * is shown twice or skipped. The balances come from the player's wallet entries of the round's
- * transfers (`ledger_transfers.round_id`): other tables' entries in between are not counted.
+ * The live rounds `playerId` bet in before `after`, newest first, at most `limit`. One
+ * statement. The balances come from the player's wallet entries of the round's transfers
+ * (`ledger_transfers.round_id`): other tables' entries in between are not counted.
  */
-export async function roundsOfPlayer({
+async function liveRoundsOf({
   db,
   playerId,
-  cursor,
-  limit = RECALL_ROUNDS,
-}: {
-  db: Reader;
-  playerId: string;
-  cursor?: string | null;
-  limit?: number;
-}): Promise<RoundsPage> {
-  if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT) {
-    throw new FudaError(
-      "BAD_INPUT",
-      `limit: must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
-      {
-        field: "limit",
-        rule: "range",
-      },
-    );
-  }
-  const after = cursor == null ? null : decodeCursor(cursor);
+  after,
+  limit,
+}: HistoryQuery): Promise<RecalledRound[]> {
   const rows = await db.$queryRaw<Row[]>`
     SELECT r.id::text AS round_id, r.number, r.shoe_id::text AS shoe_id, r.phase::text AS phase,
            r.state, r.cards, r.outcome, r.opened_at, r.closed_at, r.settled_at,
@@ -174,12 +179,54 @@ export async function roundsOfPlayer({
       AND (${after?.at ?? null}::timestamptz IS NULL
            OR (r.opened_at, r.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
     ORDER BY r.opened_at DESC, r.id DESC
-    LIMIT ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  return {
-    rounds: page.map(toRound),
-    nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
-  };
+    LIMIT ${limit}`;
+  return rows.map(toRound);
+}
+
+/**
+ * Newest first by (openedAt, roundId), the order both queries page in: ISO instants of one
+ * width, and lower-case UUIDs compared as PostgreSQL compares their bytes.
+ */
+const newestFirst = (a: RecalledRound, b: RecalledRound): number => {
+  const [x, y] = [`${a.openedAt} ${a.roundId}`, `${b.openedAt} ${b.roundId}`];
+  return x < y ? 1 : x > y ? -1 : 0;
+};
+
+/**
+ * The rounds `playerId` bet in, live and quick, newest first, `limit` at a time. Keyset paging
+ * on (opened_at, id), a quick hand's opened_at being its deal: a round opened while the player
+ * pages lands above the first page, so no round is shown twice or skipped. Each kind is read
+ * up to one past the page, so their merge knows whether an older page follows.
+ */
+export async function roundsOfPlayer({
+  db,
+  playerId,
+  cursor,
+  limit = RECALL_ROUNDS,
+}: {
+  db: Reader;
+  playerId: string;
+  cursor?: string | null;
+  limit?: number;
+}): Promise<RoundsPage> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT) {
+    throw new FudaError(
+      "BAD_INPUT",
+      `limit: must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
+      {
+        field: "limit",
+        rule: "range",
+      },
+    );
+  }
+  const after = cursor == null ? null : decodeCursor(cursor);
+  const query: HistoryQuery = { db, playerId, after, limit: limit + 1 };
+  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+  const live = await liveRoundsOf(query);
+  const quick = await quickHandsOf(query);
+  const rounds = [...live, ...quick].sort(newestFirst);
+  const page = rounds.slice(0, limit);
+  return { rounds: page, nextCursor: rounds.length > limit ? encodeCursor(page.at(-1)!) : null };
 }
 
 /** The player's last 10 rounds: the last-game recall. */

@@ -35,3 +35,7 @@ export { SlowSubscriberError } from "./hub-subscriber";
 export type { EventListener } from "./hub-subscriber";
 export { startLive } from "./live";
 export type { Live, LiveOptions } from "./live";
+export { playQuick, quickState } from "./quick-sessions";
+export type { QuickAction, QuickOptions } from "./quick-sessions";
+export { quickSessionFromJson } from "./quick-view";
+export type { QuickCard, QuickSessionJson, QuickView } from "./quick-view";

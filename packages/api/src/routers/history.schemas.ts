@@ -19,6 +19,9 @@ export const historyMineInput = z
 
 /** One round as the last-game recall shows it (AGCO 13.1.1). */
 export const recalledRoundSchema = z.object({
+  kind: z
+    .enum(["live", "quick"])
+    .describe("live: a round at a live table; quick: a hand of the player's quick game."),
   roundId: z.string(),
   number: z.number().int().describe("The round's number within its shoe."),
   shoeId: z.string(),
@@ -43,8 +46,16 @@ export const recalledRoundSchema = z.object({
       placedAt: instant,
     }),
   ),
-  balanceBefore: minorUnits.nullable(),
+  balanceBefore: minorUnits.nullable().describe("The wallet; null when the round moved none."),
   balanceAfter: minorUnits.nullable(),
+  quick: z
+    .object({
+      hand: z.number().int().describe("The hand's number in the player's quick game."),
+      pointsBefore: minorUnits.describe("Quick points held before the hand's first bet."),
+      pointsAfter: minorUnits.describe("Quick points held once the hand settled."),
+    })
+    .nullable()
+    .describe("A quick hand's own points, never the wallet's; null for a live round."),
 });
 
 export const historyMineOutput = z.object({

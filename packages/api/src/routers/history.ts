@@ -3,7 +3,7 @@ import { recall, roundsOfPlayer } from "@fuda/live";
 import { playerProcedure, router } from "../trpc";
 import { historyMineInput, historyMineOutput, recallOutput } from "./history.schemas";
 
-/** The caller's own rounds at the live tables. */
+/** The caller's own rounds: at the live tables and in the quick game (`kind`). */
 export const historyRouter = router({
   /** Newest first, a page at a time. */
   mine: playerProcedure
