@@ -51,6 +51,8 @@ const adminsOnly: Record<Caller, Answer> = {
 };
 
 let api: GameApi;
+/** Set in beforeAll: a table the matrix can name before the tables exist. */
+let baccaratTableId = "";
 const browsers = {} as Record<Caller, Browser>;
 const ids = {} as Record<Caller, string | undefined>;
 const expectedBalance = {} as Record<Caller, number>;
@@ -133,6 +135,17 @@ const matrix: Record<string, Row> = {
   "quick.deal": { answers: playersOnly },
   "quick.next": { answers: playersOnly },
   "quick.startOver": { answers: playersOnly, reached: "BAD_REQUEST" },
+  // A table without seats: past authorization, the seats answer CONFLICT.
+  "seats.sit": {
+    answers: playersOnly,
+    input: () => ({ tableId: baccaratTableId, seat: 1 }),
+    reached: "CONFLICT",
+  },
+  "seats.leave": {
+    answers: playersOnly,
+    input: () => ({ tableId: baccaratTableId, seat: 1 }),
+    reached: "NOT_FOUND",
+  },
   "admin.partnerKeys.create": {
     answers: adminsOnly,
     input: () => ({ partnerId: "matrix", name: "matrix key" }),
@@ -147,6 +160,7 @@ const matrix: Record<string, Row> = {
 beforeAll(async () => {
   api = await startGameApi();
   await seed(api.db);
+  baccaratTableId = (await api.db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
   browsers.anonymous = api.browser();
   browsers.player = await signUp(api, "player");
   browsers.anotherPlayer = await signUp(api, "another");

@@ -5,6 +5,7 @@ import { health } from "./routers/health";
 import { historyRouter } from "./routers/history";
 import { quickRouter } from "./routers/quick";
 import { tablesRouter } from "./routers/tables";
+import { seatsRouter } from "./routers/seats";
 import { router } from "./trpc";
 import { walletRouter } from "./routers/wallet";
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   admin: adminRouter,
   wallet: walletRouter,
   bets: betsRouter,
+  seats: seatsRouter,
   history: historyRouter,
   quick: quickRouter,
 });

@@ -32,6 +32,8 @@ export interface DemoTable {
   /** Stored as `Table.limits`, read back through the rules' `tableLimitsSchema`. */
   limits: TableLimits;
   countdownSeconds: number;
+  /** Seated games' settings (docs/live-tables.md, Seats); none for the shared tables. */
+  settings?: { seats: number };
 }
 
 /** One demo table per game and baccarat variant. */
@@ -87,6 +89,7 @@ export const demoTables: readonly DemoTable[] = [
     // The main stake is the only bet placed in the window; double, split and insurance follow it.
     limits: { main: limit(10, 5_000) } satisfies TableLimits<jokerBlackjack.JokerBlackjackBetId>,
     countdownSeconds: 15,
+    settings: { seats: 7 },
   },
 ];
 

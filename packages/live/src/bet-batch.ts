@@ -25,6 +25,7 @@ import {
   judgeSlip,
   placeBetsSchema,
   roundNotFound,
+  seatRefusal,
 } from "./bet-slip";
 import { lockRounds, requestLockKey, roundLockKey } from "./round-locks";
 import type { Tx } from "./round-locks";
@@ -64,6 +65,8 @@ interface StoredBet {
 
 interface BatchState {
   wallets: [string, number][];
+  /** [table id, player id, seat]: the callers' seats at the rounds' tables. */
+  seats: [string, string, number][];
   totals: [string, string, number][];
   own: [string, string, string, number | null, number][];
   placed: StoredBet[];
@@ -87,6 +90,9 @@ async function readState(
     )
     SELECT
       (SELECT coalesce(jsonb_agg(jsonb_build_array(owner, balance)), '[]') FROM wallets) AS wallets,
+      (SELECT coalesce(jsonb_agg(jsonb_build_array(s.table_id, s.player_id, s.seat)), '[]')
+        FROM seats s WHERE s.player_id = ANY(${playerIds}::text[])
+          AND s.table_id IN (SELECT table_id FROM rounds WHERE id = ANY(${roundIds}::uuid[]))) AS seats,
       (SELECT coalesce(jsonb_agg(jsonb_build_array(round_id, bet, total)), '[]') FROM (
         SELECT round_id, bet, sum(stake) AS total FROM open_bets GROUP BY round_id, bet) s) AS totals,
       (SELECT coalesce(jsonb_agg(jsonb_build_array(round_id, player_id, bet, seat, total)), '[]') FROM (
@@ -168,6 +174,11 @@ export async function placeSlips(
       ...(seat === null ? {} : { seat }),
     });
   }
+  const seatsHeld = new Map<string, Set<number>>();
+  for (const [tableId, playerId, seat] of state.seats) {
+    const key = requestKey(tableId, playerId);
+    seatsHeld.set(key, (seatsHeld.get(key) ?? new Set()).add(seat));
+  }
   const placed = new Map<string, StoredBet[]>();
   for (const bet of state.placed) {
     const key = requestKey(bet.player_id, bet.request_id);
@@ -204,6 +215,12 @@ export async function placeSlips(
       if (round === undefined) throw roundNotFound(input.roundId);
       const closed = closedBecause(round);
       if (closed !== null) throw bettingClosed(input.roundId, closed);
+      const seated = seatRefusal(
+        round,
+        input.bets,
+        seatsHeld.get(requestKey(round.tableId, input.playerId)) ?? new Set(),
+      );
+      if (seated !== null) throw seated;
       const roundStakes = stakes.get(input.roundId)!;
       const own = ownOf(roundStakes, input.playerId);
       const tableStakes: Record<string, number> = Object.fromEntries(roundStakes.totals);

@@ -78,6 +78,9 @@ export const bettingClosed = (roundId: string, why: string): FudaError =>
 /** A round as the batch read it under its lock, with its table. */
 export interface RoundForBets {
   id: string;
+  tableId: string;
+  /** The table has seats: a bet's seat must be one the player sits in. */
+  seated: boolean;
   number: number;
   phase: string;
   /** `betting_closes_at > clock_timestamp()` when read. */
@@ -142,6 +145,25 @@ export function judgeSlip({
     });
   }
   return { definition, reserved: bets.map((bet) => definition.reservedFor(bet)) };
+}
+
+/** At a table with seats, the first bet on a seat the player does not sit in, refused. */
+export function seatRefusal(
+  round: RoundForBets,
+  bets: readonly LiveBet[],
+  seatsHeld: ReadonlySet<number>,
+): FudaError | null {
+  if (!round.seated) return null;
+  const index = bets.findIndex((bet) => bet.seat === undefined || !seatsHeld.has(bet.seat));
+  if (index === -1) return null;
+  const seat = bets[index]!.seat;
+  return new FudaError(
+    "FORBIDDEN",
+    seat === undefined
+      ? `bets.${index}.seat: a seat you sit in`
+      : `bets.${index}.seat: seat ${seat} is not yours at this table`,
+    { field: `bets.${index}.seat`, rule: "not_your_seat" },
+  );
 }
 
 /** What a slip reserved, as the ledger reports a shortfall. */

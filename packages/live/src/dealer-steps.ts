@@ -13,6 +13,7 @@ import { json, lockRound } from "./dealer-rows";
 import { endShoe, saveShoe } from "./dealer-shoe";
 import type { NewEvent } from "./events";
 import { appendEvents } from "./events";
+import { freeLeavingSeats } from "./seats";
 import { refundOpenBets } from "./refunds";
 import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
 
@@ -119,6 +120,8 @@ export async function dealStep(
     let shoeEnded = false;
     if (next.dealt) {
       events.push(...(await settleBets(tx, table, round, next, definition)));
+      // The round is over: the seats whose players asked to leave during it are free now.
+      events.push(...(await freeLeavingSeats(tx, table.id)));
       road = definition.updateRoad(road, next);
       await tx.shoe.update({ where: { id: shoeRow.id }, data: { road: json(road) } });
       if (next.lastRound) {
@@ -184,6 +187,7 @@ export async function cancelRound(
         payload: { roundId: round.id, number: round.number, reason, refunds: refunded.length },
       },
       ...playerEvents(table, round, "round.cancelled", refunded, wallets),
+      ...(await freeLeavingSeats(tx, table.id)),
     ];
     if (last) events.push(await endShoe(tx, table, shoeRow.id, shoe));
     await appendEvents(tx, events);

@@ -6,18 +6,24 @@
  */
 import type { Prisma } from "@fuda/db";
 
-/** The event types of the catalog (docs/live-tables.md). */
-export type EventType =
-  | "shoe.started"
-  | "round.opened"
-  | "bets.totals"
-  | "round.closed"
-  | "card.dealt"
-  | "round.result"
-  | "round.settled"
-  | "round.cancelled"
-  | "shoe.ended"
-  | "table.updated";
+/** The event types of the catalog (docs/live-tables.md): every reader's types follow this list. */
+export const EVENT_TYPES = [
+  "shoe.started",
+  "round.opened",
+  "bets.totals",
+  "round.closed",
+  "card.dealt",
+  "round.result",
+  "round.settled",
+  "round.cancelled",
+  "shoe.ended",
+  "table.updated",
+  "seat.taken",
+  "seat.leaving",
+  "seat.left",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
 
 /** An event to append: `playerId` set means only that player may see it. */
 export interface NewEvent {

@@ -1,4 +1,4 @@
-export { appendEvents, readEvents, toTableEvent } from "./events";
+export { appendEvents, EVENT_TYPES, readEvents, toTableEvent } from "./events";
 export type { EventType, NewEvent, TableEvent } from "./events";
 export type {
   BetDesk,
@@ -39,3 +39,5 @@ export { playQuick, quickState } from "./quick-sessions";
 export type { QuickAction, QuickOptions } from "./quick-sessions";
 export { quickSessionFromJson } from "./quick-view";
 export type { QuickCard, QuickSessionJson, QuickView } from "./quick-view";
+export { freeLeavingSeats, leave, seatsAt, sit, tableSettings, tableSettingsSchema } from "./seats";
+export type { SeatView, TableSettings } from "./seats";

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { Game, Prisma } from "@fuda/db";
 
 import type { RoundForBets } from "./bet-slip";
+import { tableSettings } from "./seats";
 
 export type Tx = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
 
@@ -27,6 +28,8 @@ export const requestLockKey = (playerId: string, requestId: string): bigint =>
 
 interface RoundRow {
   id: string;
+  table_id: string;
+  settings: unknown;
   number: number;
   phase: string;
   window_open: boolean;
@@ -57,7 +60,7 @@ export async function lockRounds(
         ORDER BY n
       ) l
     )
-    SELECT r.id::text AS id, r.number, r.phase::text AS phase,
+    SELECT r.id::text AS id, r.table_id::text AS table_id, t.settings, r.number, r.phase::text AS phase,
            r.betting_closes_at > clock_timestamp() AS window_open,
            t.status::text AS status, t.limits, t.game::text AS game, t.variant
     FROM rounds r JOIN tables t ON t.id = r.table_id
@@ -69,6 +72,8 @@ export async function lockRounds(
       row.id,
       {
         id: row.id,
+        tableId: row.table_id,
+        seated: tableSettings(row.settings).seats !== undefined,
         number: row.number,
         phase: row.phase,
         windowOpen: row.window_open,

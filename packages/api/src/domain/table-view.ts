@@ -7,7 +7,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf } from "@fuda/live";
+import { definitionOf, seatsAt } from "@fuda/live";
 import type { LiveRound } from "@fuda/rules";
 
 import type { PublicRoundView, PublicShoeView, TableDetail } from "./table-view.types";
@@ -58,12 +58,13 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
         throw new FudaError("NOT_FOUND", `slug: no table "${slug}"`, { field: "slug", slug });
       }
       const definition = definitionOf(table);
-      const [round, shoe, settled, newest] = await Promise.all([
+      const [round, shoe, settled, newest, seats] = await Promise.all([
         currentRound(tx, table.id),
         currentShoe(tx, table.id),
         lastSettledRound(tx, table.id),
         tx.$queryRaw<{ id: bigint }[]>`
           SELECT coalesce(max(id), 0) AS id FROM table_events WHERE table_id = ${table.id}::uuid`,
+        seatsAt(tx, table.id),
       ]);
       let roundView: PublicRoundView | null = null;
       if (round !== null && definition !== null) {
@@ -105,6 +106,7 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
           settled === null
             ? null
             : { roundId: settled.id, number: settled.number, outcome: settled.outcome },
+        seats,
         lastEventId: newest[0]!.id.toString(),
       };
     },

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { EVENT_TYPES } from "@fuda/live";
+
 import { tableViewSchema } from "./tables.types";
 
 /** A round as anyone may see it: only revealed cards (the rules' `publicView`). */
@@ -28,6 +30,14 @@ export const publicShoeSchema = z.object({
   endedAt: z.iso.datetime().nullable(),
 });
 
+/** A taken seat: the player's id and display name; `leaving` until the round in play ends. */
+export const seatSchema = z.object({
+  seat: z.number().int().positive(),
+  playerId: z.string(),
+  name: z.string(),
+  leaving: z.boolean(),
+});
+
 /** `tables.get`: what a table's page needs for its first render, from one snapshot. */
 export const tableDetailSchema = z.object({
   table: tableViewSchema,
@@ -39,6 +49,8 @@ export const tableDetailSchema = z.object({
   lastResult: z
     .object({ roundId: z.uuid(), number: z.number().int(), outcome: z.unknown() })
     .nullable(),
+  /** Who sits where, at a table with seats (empty at the shared tables). */
+  seats: z.array(seatSchema),
   /** Subscribe to `tables.events` from here: nothing between this view and the stream is lost. */
   lastEventId: z.string().regex(/^\d+$/),
 });
@@ -52,18 +64,7 @@ export const tableEventSchema = z.object({
   tableId: z.uuid(),
   roundId: z.uuid().nullable(),
   playerId: z.string().nullable(),
-  type: z.enum([
-    "shoe.started",
-    "round.opened",
-    "bets.totals",
-    "round.closed",
-    "card.dealt",
-    "round.result",
-    "round.settled",
-    "round.cancelled",
-    "shoe.ended",
-    "table.updated",
-  ]),
+  type: z.enum(EVENT_TYPES),
   payload: z.record(z.string(), z.unknown()),
   at: z.iso.datetime(),
 });
