@@ -66,12 +66,12 @@ export function operatorEvent(state: RoundState, event: OperatorEvent): ApplyRes
     d.s.burned = [...state.burned, ...burned];
     d.s.burnedPositions = [...state.burnedPositions, ...positions];
     d.s.audit = [...state.audit, { step: state.step, event, burned }];
-    return { state: d.s, settlements: d.out };
+    return { state: d.s, settlements: d.out, draws: d.draws };
   }
   const d = new Draft(state);
   d.s.audit = [...state.audit, { step: state.step, event, burned: [] }];
   // An improper deal with no action taken yet: the recorded deal is the correct one (it came
   // from the shoe in order), so it is restored as shown and play continues.
   if (event.type === "unrecoverable" || state.step > state.dealStep) settleAllAsWin(d);
-  return { state: d.s, settlements: d.out };
+  return { state: d.s, settlements: d.out, draws: d.draws };
 }

@@ -4,10 +4,14 @@ import { PREMIUMS } from "./premiums";
 import type { PremiumName } from "./premiums";
 import type { HandState, RoundState, SeatState, Settlement, SettlementReason } from "./types";
 
-/** An event the round refuses: out of turn, illegal now, or malformed. The state is unchanged. */
+/**
+ * An event the round refuses: not an event of the game (`UNKNOWN_ACTION`), out of turn, illegal
+ * now, or malformed seats. The state is unchanged.
+ */
 export class JokerBlackjackError extends Error {
   constructor(
-    readonly code: "ILLEGAL_EVENT" | "NOT_YOUR_TURN" | "INVALID_SEATS" | "SHOE_EMPTY",
+    readonly code:
+      "UNKNOWN_ACTION" | "ILLEGAL_EVENT" | "NOT_YOUR_TURN" | "INVALID_SEATS" | "SHOE_EMPTY",
     message: string,
   ) {
     super(message);
@@ -46,6 +50,8 @@ export class Draft {
   readonly s: Mutable<RoundState>;
   readonly seats: DraftSeat[];
   readonly out: Settlement[] = [];
+  /** For each card drawn, in order: how many of `out` came before it (see `ApplyResult.draws`). */
+  readonly draws: number[] = [];
   /** Seats copied by this draft (by index); null when writing in place. */
   private readonly freshSeats: boolean[] | null;
   private freshHands: HandState[] | null = null;
@@ -94,6 +100,7 @@ export class Draft {
     if (card === undefined)
       throw new JokerBlackjackError("SHOE_EMPTY", "the shoe has no cards left");
     this.s.position++;
+    this.draws.push(this.out.length);
     return card;
   }
 

@@ -4,7 +4,7 @@ import { operatorEvent } from "./corrections";
 import { deal } from "./deal";
 import { afterDealerCard, nextDealerStep } from "./dealer";
 import { Draft, JokerBlackjackError, newHand, refuse } from "./draft";
-import { isAllowed, legalActions, playerAction } from "./turns";
+import { isAllowed, legalActions, PLAYER_ACTIONS, playerAction } from "./turns";
 import type {
   ApplyResult,
   DealerEvent,
@@ -86,6 +86,8 @@ export function createRound(
   };
 }
 
+const EVENT_TYPES = new Set<string>(["deal", "reveal", "draw", "timeout", ...PLAYER_ACTIONS]);
+
 /**
  * Applies one event: a dealer step, a player's action (or their timeout) or an operator's
  * dealing-mistake decision. Returns the new state and what it settled; throws
@@ -94,6 +96,9 @@ export function createRound(
 export function apply(state: RoundState, event: JokerBlackjackEvent): ApplyResult {
   if (event.type === "rewind" || event.type === "unrecoverable" || event.type === "improperDeal") {
     return operatorEvent(state, event);
+  }
+  if (!EVENT_TYPES.has(event.type)) {
+    throw new JokerBlackjackError("UNKNOWN_ACTION", `${event.type}: not an event of the round`);
   }
   return applyPlay(state, event, false);
 }
@@ -152,7 +157,7 @@ function applyPlay(
   d.s.previous = inPlace ? null : state;
   if (event.type === "deal") d.s.dealStep = d.s.step;
   if (d.out.length > 0) d.s.settledStep = d.s.step;
-  return { state: d.s, settlements: d.out };
+  return { state: d.s, settlements: d.out, draws: d.draws };
 }
 
 /** Applies `events` in order from a new round: the same shoe and events, the same result. */

@@ -179,4 +179,9 @@ export interface Settlement {
 export interface ApplyResult {
   readonly state: RoundState;
   readonly settlements: readonly Settlement[];
+  /**
+   * For each card the event drew from the shoe, in order, how many of `settlements` were made
+   * before it: what a card settled follows it, so a table can show each card with its effects.
+   */
+  readonly draws: readonly number[];
 }

@@ -4,16 +4,26 @@
  * is the shoe passed in; every state and event is plain JSON, so a round persisted mid-deal
  * resumes with the same cards.
  */
-import type { Shoe } from "@fuda/shoe";
+import type { CutCardRange, Shoe } from "@fuda/shoe";
 
 import type { TableLimits } from "../limits";
 import type { Odds } from "../money";
+import type { Decision, Decisions } from "./decisions";
+import type { DealEvent, PublicSeat } from "./events";
 
-/** A refused bet: a value, never a throw. `field` names the input, e.g. `bets.2.amount`. */
+/**
+ * A refused bet or action: a value, never a throw. `field` names the input, e.g. `bets.2.amount`,
+ * `action`.
+ */
 export interface Refusal {
   readonly code: RefusalCode;
   readonly field: string;
   readonly message: string;
+  /**
+   * `BAD_INPUT` (also when absent, as for every bet): the input is wrong in itself. `CONFLICT`:
+   * it is refused because of where the round stands (out of turn, not allowed at this point).
+   */
+  readonly kind?: "BAD_INPUT" | "CONFLICT";
 }
 
 export type RefusalCode =
@@ -25,7 +35,13 @@ export type RefusalCode =
   | "BELOW_MIN"
   | "ABOVE_MAX"
   | "EXPOSURE_CAP"
-  | "INSUFFICIENT_BALANCE";
+  | "INSUFFICIENT_BALANCE"
+  // Players' decisions (joker blackjack).
+  | "UNKNOWN_ACTION"
+  | "NOT_YOUR_TURN"
+  | "ACTION_NOT_ALLOWED"
+  | "INVALID_SEATS"
+  | "SHOE_EMPTY";
 
 /** One bet of a player's slip, as the API takes it (`bets.place`). Money in minor units. */
 export interface LiveBet {
@@ -73,44 +89,47 @@ export interface LiveRound {
   readonly lastRound: boolean;
 }
 
-export interface CardDealt {
-  readonly type: "card.dealt";
-  /** e.g. `player-1`, `banker-3`, `seat-3-1`. */
-  readonly position: string;
-  readonly card: number;
-  /** Running totals of the hands shown so far, by hand name. */
-  readonly totals: Readonly<Record<string, number>>;
-}
-
-export interface RoundResult<Outcome, RoadMark> {
-  readonly type: "round.result";
-  readonly outcome: Outcome;
-  readonly roadMark: RoadMark;
-}
-
-export type DealEvent<Outcome = unknown, RoadMark = unknown> =
-  CardDealt | RoundResult<Outcome, RoadMark>;
-
 /** What the public sees of a round: its revealed cards, by position, and the result once known. */
 export interface PublicRound<Outcome = unknown> {
   readonly number: number;
   readonly cards: readonly { readonly position: string; readonly card: number }[];
   readonly totals: Readonly<Record<string, number>>;
   readonly outcome: Outcome | null;
+  /** Games with players' decisions: each seat's hands as shown now. */
+  readonly seats?: readonly PublicSeat[];
+  /** Games with players' decisions: the decision the round waits for, if any. */
+  readonly pending?: Decision | null;
 }
 
-export interface DealStep<Outcome = unknown, RoadMark = unknown> {
+/** A step's new round and its events, in the order they happen. */
+export interface DealStep<
+  Outcome = unknown,
+  RoadMark = unknown,
+  Event = DealEvent<Outcome, RoadMark>,
+> {
   readonly round: LiveRound;
-  readonly events: readonly DealEvent<Outcome, RoadMark>[];
+  readonly events: readonly Event[];
 }
 
-export interface GameDefinition<Outcome = unknown, RoadMark = unknown> {
+/**
+ * `Event`: what its steps publish. A game dealt from start to end publishes `DealEvent`s; one with
+ * decisions (`decisions`) the whole catalog, `TableEvent`s.
+ */
+export interface GameDefinition<
+  Outcome = unknown,
+  RoadMark = unknown,
+  Event extends { readonly type: string } = DealEvent<Outcome, RoadMark>,
+> {
   /** The public names, as in the database and the API. */
   readonly game: string;
   readonly variant: string;
   readonly bets: readonly BetSpec[];
   /** The composition a new shoe shuffles (docs/rules/live-tables.md, The shoe). */
   shoeCards(): Uint8Array;
+  /** Where a new shoe's cut card goes; absent: `DEFAULT_CUT_CARD` (about one deck from the end). */
+  readonly cutCard?: CutCardRange;
+  /** Whether a new shoe opens with the first-card burn; absent: it does (baccarat, Pok Deng). */
+  readonly burnsFirstCard?: boolean;
   /** The bet ids offered in a round (gates applied). */
   betsOffered(round: number): readonly string[];
   /** Every rule the slip breaks; empty when it is accepted. */
@@ -119,8 +138,12 @@ export interface GameDefinition<Outcome = unknown, RoadMark = unknown> {
   reservedFor(bet: LiveBet): number;
   /** Opens the next round of the shoe (in place), burning what the game burns per round. */
   startRound(shoe: Shoe): LiveRound;
-  /** Reveals the next card; the step that ends the deal also carries the result. */
-  dealerStep(shoe: Shoe, round: LiveRound): DealStep<Outcome, RoadMark>;
+  /**
+   * Reveals the next card; the step that ends the deal also carries the result. In a game with
+   * decisions a step deals one card (the hole card face down) or none (the step that ends a round
+   * a decision or an operator already decided), and never while a decision is pending.
+   */
+  dealerStep(shoe: Shoe, round: LiveRound): DealStep<Outcome, RoadMark, Event>;
   isDealt(round: LiveRound): boolean;
   /** The result of a dealt round (throws while it is being dealt). */
   outcome(round: LiveRound): Outcome;
@@ -129,4 +152,9 @@ export interface GameDefinition<Outcome = unknown, RoadMark = unknown> {
   settle(round: LiveRound, bets: readonly LiveBet[]): number[];
   /** The shoe's road with this dealt round added. */
   updateRoad(road: readonly RoadMark[], round: LiveRound): RoadMark[];
+  /**
+   * Players' decisions between the dealer's steps (joker blackjack); absent in a game whose
+   * rounds are dealt from start to end without one (baccarat, Pok Deng).
+   */
+  readonly decisions?: Decisions<Outcome, RoadMark>;
 }

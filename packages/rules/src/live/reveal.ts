@@ -2,7 +2,8 @@ import type { Shoe } from "@fuda/shoe";
 import { endRound } from "@fuda/shoe";
 
 import { CARD_VALUE } from "../baccarat/hand";
-import type { DealEvent, DealStep, GameDefinition, LiveRound, PublicRound } from "./definition";
+import type { DealStep, GameDefinition, LiveRound, PublicRound } from "./definition";
+import type { DealEvent } from "./events";
 
 /**
  * How a game reveals a round, one card at a time: the part of a definition that differs per

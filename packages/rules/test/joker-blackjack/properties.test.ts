@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import { JOKER, makeCard, rankOf } from "@fuda/shoe";
 import type { Card } from "@fuda/shoe";
 import { describe, expect, it } from "vitest";
 
@@ -20,38 +19,9 @@ import type {
   SeatEntry,
   Settlement,
 } from "../../src/joker-blackjack";
-import { POINT } from "./table";
+import { seatsArb, shoeArb as arbitraryShoe } from "./arbitraries";
 
-const ALL_CARDS: Card[] = [JOKER];
-for (let suit = 0; suit < 4; suit++)
-  for (let rank = 1; rank <= 13; rank++) ALL_CARDS.push(makeCard(rank, suit));
-/** Low cards, 7s and jokers: premiums, splits and long hands come up often. */
-const RICH_CARDS: Card[] = [
-  JOKER,
-  JOKER,
-  ...ALL_CARDS.filter((card) => [1, 2, 5, 6, 7, 8].includes(rankOf(card))),
-];
-
-const shoeArb = fc.oneof(
-  fc.array(fc.constantFrom(...ALL_CARDS), { minLength: 120, maxLength: 120 }),
-  fc.array(fc.constantFrom(...RICH_CARDS), { minLength: 120, maxLength: 120 }),
-);
-
-const seatsArb = fc
-  .uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 })
-  .chain((numbers) =>
-    fc.tuple(
-      ...numbers.map((seat) =>
-        fc.record({
-          seat: fc.constant(seat),
-          player: fc.constant(`p${seat}`),
-          stake: fc.integer({ min: 1, max: 20 }).map((points) => points * POINT),
-          sitDownBalance: fc.integer({ min: 0, max: 100 }).map((points) => points * POINT),
-          balance: fc.integer({ min: 0, max: 100 }).map((points) => points * POINT),
-        }),
-      ),
-    ),
-  );
+const shoeArb = arbitraryShoe(120);
 
 const ACTIONS: (PlayerAction | "timeout")[] = [...PLAYER_ACTIONS, "timeout"];
 
