@@ -146,6 +146,17 @@ const matrix: Record<string, Row> = {
     input: () => ({ tableId: baccaratTableId, seat: 1 }),
     reached: "NOT_FOUND",
   },
+  // A round that does not exist: past authorization, the action answers NOT_FOUND.
+  "actions.act": {
+    answers: playersOnly,
+    input: () => ({
+      roundId: "00000000-0000-4000-8000-000000000000",
+      seat: 1,
+      action: "hit",
+      requestId: "matrix",
+    }),
+    reached: "NOT_FOUND",
+  },
   "admin.partnerKeys.create": {
     answers: adminsOnly,
     input: () => ({ partnerId: "matrix", name: "matrix key" }),

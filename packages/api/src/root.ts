@@ -1,4 +1,5 @@
 import { accountRouter } from "./routers/account";
+import { actionsRouter } from "./routers/actions";
 import { adminRouter } from "./routers/admin";
 import { betsRouter } from "./routers/bets";
 import { health } from "./routers/health";
@@ -17,6 +18,7 @@ export const appRouter = router({
   wallet: walletRouter,
   bets: betsRouter,
   seats: seatsRouter,
+  actions: actionsRouter,
   history: historyRouter,
   quick: quickRouter,
 });

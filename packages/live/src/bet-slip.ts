@@ -7,7 +7,7 @@ import { z } from "zod";
 
 import type { Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import type { GameDefinition, LiveBet, Refusal } from "@fuda/rules";
+import type { TableGameDefinition, LiveBet, Refusal } from "@fuda/rules";
 import { tableLimitsSchema } from "@fuda/rules";
 
 import { definitionOf } from "./games";
@@ -100,7 +100,7 @@ export function closedBecause(round: RoundForBets): string | null {
 }
 
 export interface SlipVerdict {
-  definition: GameDefinition;
+  definition: TableGameDefinition;
   /** What the ledger holds for each bet of the slip, in order. */
   reserved: number[];
 }

@@ -13,6 +13,17 @@ export class FencedError extends Error {
   }
 }
 
+/**
+ * A player acted on the round after this step was computed: not written; the step is computed
+ * again from the round as it now stands.
+ */
+export class StaleRoundError extends Error {
+  constructor(roundId: string) {
+    super(`round ${roundId} changed under the step`);
+    this.name = "StaleRoundError";
+  }
+}
+
 export interface ShoeRow {
   id: string;
   state: ShoeJson;
@@ -28,17 +39,27 @@ export interface RoundRow {
   closesAt: Date;
   state: LiveRound;
   version: number;
+  /** Changes of `state` so far, the players' actions included. */
+  moves: number;
+  /** When the pending decision times out; null when none is pending. */
+  actsBy: Date | null;
 }
 
 export interface TableRef {
   id: string;
+  /** The table's `settings` (seats, the action timer), read by `tableSettings`. */
+  settings?: unknown;
 }
 
 export const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-/** Locks the round for its next step; throws FencedError when it is not as this dealer left it. */
+/**
+ * Locks the round for its next step; throws FencedError when it is not as this dealer left it,
+ * StaleRoundError when only a player's action changed it since it was read.
+ */
 export async function lockRound(tx: Tx, round: RoundRow, phase: RoundRow["phase"]): Promise<void> {
-  const [row] = await tx.$queryRaw<{ phase: string; version: number }[]>`
-    SELECT phase, version FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ phase: string; version: number; moves: number }[]>`
+    SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
   if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);
+  if (row.moves !== round.moves) throw new StaleRoundError(round.id);
 }

@@ -3,7 +3,8 @@
  * progress saved with each step, its reveal published after its last round.
  */
 import type { Db } from "@fuda/db";
-import type { GameDefinition } from "@fuda/rules";
+import { Prisma } from "@fuda/db";
+import type { TableGameDefinition } from "@fuda/rules";
 import type { Rng, Shoe } from "@fuda/shoe";
 import {
   burnFirstCard,
@@ -48,16 +49,23 @@ export async function endShoe(
   };
 }
 
-/** A new shoe: shuffled, committed, first card burned; `shoe.started` publishes the commitment. */
+/**
+ * A new shoe: shuffled, committed, its first card burned where the game burns one; `shoe.started`
+ * publishes the commitment.
+ */
 export async function startShoe(
   db: Db,
   table: TableRef,
-  definition: GameDefinition,
+  definition: TableGameDefinition,
   rng: Rng,
 ): Promise<ShoeRow> {
-  const shoe = newShoe({ cards: definition.shoeCards(), rng, cutCard: DEFAULT_CUT_CARD });
+  const shoe = newShoe({
+    cards: definition.shoeCards(),
+    rng,
+    cutCard: definition.cutCard ?? DEFAULT_CUT_CARD,
+  });
   const commitment = shoeCommitment(shoe);
-  const burn = burnFirstCard(shoe);
+  const burn = definition.burnsFirstCard === false ? null : burnFirstCard(shoe);
   const state = shoeToJson(shoe);
   return db.$transaction(async (tx) => {
     const row = await tx.shoe.create({
@@ -68,7 +76,8 @@ export async function startShoe(
         state: json(state),
         position: shoe.position,
         burned: state.burned,
-        firstBurn: json(burn),
+        // JSON null: the game burns no first card (joker blackjack).
+        firstBurn: burn === null ? Prisma.JsonNull : json(burn),
       },
       select: { id: true },
     });
@@ -80,7 +89,7 @@ export async function startShoe(
           shoeId: row.id,
           commitment,
           cardCount: shoe.cards.length,
-          burn: { shownCard: burn.shownCard, burnCount: burn.burnCount },
+          burn: burn === null ? null : { shownCard: burn.shownCard, burnCount: burn.burnCount },
         },
       },
     ]);

@@ -5,13 +5,14 @@
  * it read, so a dealer that lost its table to another can never advance a round twice.
  */
 import type { Db, Prisma } from "@fuda/db";
-import type { GameDefinition } from "@fuda/rules";
+import type { TableGameDefinition } from "@fuda/rules";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
 import { json, lockRound } from "./dealer-rows";
 import { endShoe, saveShoe } from "./dealer-shoe";
 import type { NewEvent } from "./events";
+import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
 import { appendEvents } from "./events";
 import { freeLeavingSeats } from "./seats";
 import { refundOpenBets } from "./refunds";
@@ -21,7 +22,7 @@ import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
 export async function openRound(
   db: Db,
   table: TableRef,
-  definition: GameDefinition,
+  definition: TableGameDefinition,
   shoeRow: ShoeRow,
   closesAt: Date,
 ): Promise<RoundRow> {
@@ -62,17 +63,37 @@ export async function openRound(
       closesAt,
       state: round,
       version: 0,
+      moves: 0,
+      actsBy: null,
     };
   });
 }
 
-/** Betting closes: from now on a bet is refused with BETTING_CLOSED (bets.place locks FOR SHARE). */
-export async function closeBetting(db: Db, table: TableRef, round: RoundRow): Promise<RoundRow> {
+/**
+ * Betting closes: from now on a bet is refused with BETTING_CLOSED (bets.place locks FOR SHARE).
+ * A game with players' decisions seats the round's bettors now, in the same step.
+ */
+export async function closeBetting(
+  db: Db,
+  table: TableRef,
+  round: RoundRow,
+  definition?: TableGameDefinition | null,
+): Promise<RoundRow> {
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "betting");
+    const decisions = definition?.decisions;
+    const state =
+      decisions === undefined
+        ? round.state
+        : decisions.seatBettors(round.state, await roundBettors(tx, table, round.id));
     await tx.round.update({
       where: { id: round.id },
-      data: { phase: "dealing", closedAt: new Date(), version: { increment: 1 } },
+      data: {
+        phase: "dealing",
+        closedAt: new Date(),
+        version: { increment: 1 },
+        ...(decisions === undefined ? {} : { state: json(state), moves: { increment: 1 } }),
+      },
     });
     const totals = await betTotals(tx, round.id);
     await appendEvents(tx, [
@@ -83,7 +104,13 @@ export async function closeBetting(db: Db, table: TableRef, round: RoundRow): Pr
         payload: { roundId: round.id, number: round.number, ...totals },
       },
     ]);
-    return { ...round, phase: "dealing", version: round.version + 1 };
+    return {
+      ...round,
+      state,
+      phase: "dealing",
+      version: round.version + 1,
+      moves: round.moves + (decisions === undefined ? 0 : 1),
+    };
   });
 }
 
@@ -95,7 +122,7 @@ export async function closeBetting(db: Db, table: TableRef, round: RoundRow): Pr
 export async function dealStep(
   db: Db,
   table: TableRef,
-  definition: GameDefinition,
+  definition: TableGameDefinition,
   round: RoundRow,
   shoeRow: ShoeRow,
 ): Promise<{ round: RoundRow; shoe: ShoeRow; settled: boolean; shoeEnded: boolean }> {
@@ -106,16 +133,8 @@ export async function dealStep(
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    const events: NewEvent[] = step.events.map((event) => ({
-      tableId: table.id,
-      roundId: round.id,
-      type: event.type,
-      payload: json({
-        roundId: round.id,
-        number: round.number,
-        ...event,
-      }) as Prisma.InputJsonObject,
-    }));
+    const actsBy = deadlineAfter(definition, table, next, step.events, round.actsBy);
+    const events: NewEvent[] = stepEvents(table, round, step.events, actsBy);
     let road = shoeRow.road;
     let shoeEnded = false;
     if (next.dealt) {
@@ -136,6 +155,8 @@ export async function dealStep(
         state: json(next),
         cards: [...next.cards],
         version: { increment: 1 },
+        moves: { increment: 1 },
+        actsBy,
         ...(next.dealt ? { phase: "settled", outcome: json(outcome), settledAt: new Date() } : {}),
       },
     });
@@ -145,6 +166,8 @@ export async function dealStep(
         ...round,
         state: next,
         version: round.version + 1,
+        moves: round.moves + 1,
+        actsBy,
         phase: next.dealt ? "settled" : "dealing",
       },
       shoe: { id: shoeRow.id, state: shoeState, position: shoe.position, road },

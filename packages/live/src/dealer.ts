@@ -9,14 +9,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import type { Db } from "@fuda/db";
 import { isDatabaseUnreachable } from "@fuda/db";
-import type { GameDefinition, LiveRound } from "@fuda/rules";
+import type { TableGameDefinition, LiveRound } from "@fuda/rules";
 import type { Rng, ShoeJson } from "@fuda/shoe";
 import { CryptoRng } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow } from "./dealer-rows";
-import { FencedError } from "./dealer-rows";
+import { FencedError, StaleRoundError } from "./dealer-rows";
 import { startShoe } from "./dealer-shoe";
 import { cancelRound, closeBetting, dealStep, openRound } from "./dealer-steps";
+import { restartTimer, timeoutStep } from "./decision-steps";
 import { appendEvents } from "./events";
 import { definitionOf } from "./games";
 import { betTotals } from "./settlement";
@@ -55,9 +56,12 @@ export interface TableRunnerOptions {
   signal: AbortSignal;
 }
 
+/** How often a round waiting for a player's decision is read again (an action ends the wait). */
+const DECISION_POLL_MS = 100;
+
 interface TableState {
-  table: { id: string; slug: string; status: string; countdownSeconds: number };
-  definition: GameDefinition | null;
+  table: { id: string; slug: string; status: string; countdownSeconds: number; settings: unknown };
+  definition: TableGameDefinition | null;
   round: RoundRow | null;
   shoe: ShoeRow | null;
 }
@@ -70,13 +74,15 @@ interface RoundSql {
   betting_closes_at: Date;
   state: LiveRound;
   version: number;
+  moves: number;
+  acts_by: Date | null;
 }
 
 /** The table, its live round (betting or dealing) if any, and its open shoe if any. */
 async function readTable(db: Db, tableId: string): Promise<TableState> {
   const table = await db.table.findUniqueOrThrow({ where: { id: tableId } });
   const [round] = await db.$queryRaw<RoundSql[]>`
-    SELECT id, shoe_id, number, phase, betting_closes_at, state, version FROM rounds
+    SELECT id, shoe_id, number, phase, betting_closes_at, state, version, moves, acts_by FROM rounds
     WHERE table_id = ${tableId}::uuid AND phase IN ('betting', 'dealing')`;
   const shoe = await db.shoe.findFirst({
     where: { tableId, endedAt: null },
@@ -96,6 +102,8 @@ async function readTable(db: Db, tableId: string): Promise<TableState> {
             closesAt: round.betting_closes_at,
             state: round.state,
             version: round.version,
+            moves: round.moves,
+            actsBy: round.acts_by,
           },
     shoe:
       shoe === null
@@ -133,13 +141,24 @@ async function step(
       return 0;
     }
     if (late >= 0) {
-      await closeBetting(db, table, round);
+      await closeBetting(db, table, round, definition);
       return timing.dealDelayMs;
     }
     await announceTotals(db, table.id, round, announced);
     return Math.min(-late, timing.totalsIntervalMs);
   }
   if (round?.phase === "dealing") {
+    if (definition.decisions?.pending(round.state) != null) {
+      // A round found waiting (a restart, a takeover) gives the seat its full time again.
+      if (recovering || round.actsBy === null) {
+        await restartTimer(db, table, definition, round);
+        return 0;
+      }
+      const left = round.actsBy.getTime() - Date.now();
+      if (left > 0) return Math.min(left, DECISION_POLL_MS);
+      await timeoutStep(db, table, definition, round, shoe!);
+      return timing.dealDelayMs;
+    }
     const done = await dealStep(db, table, definition, round, shoe!);
     return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
   }
@@ -195,6 +214,10 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
         unreachableSince = null;
       }
     } catch (error) {
+      if (error instanceof StaleRoundError) {
+        // A player acted meanwhile: the step is computed again from the round as it now is.
+        continue;
+      }
       if (error instanceof FencedError) {
         log(`table ${tableId}: ${error.message}; leaving it to that dealer`);
         return;

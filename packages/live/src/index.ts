@@ -41,3 +41,5 @@ export { quickSessionFromJson } from "./quick-view";
 export type { QuickCard, QuickSessionJson, QuickView } from "./quick-view";
 export { freeLeavingSeats, leave, seatsAt, sit, tableSettings, tableSettingsSchema } from "./seats";
 export type { SeatView, TableSettings } from "./seats";
+export { act, refusalError } from "./actions";
+export type { Acted, ActInput } from "./actions";

@@ -4,7 +4,7 @@
  */
 import type { TransferRequest } from "@fuda/ledger";
 import { settleRequest, transferMany } from "@fuda/ledger";
-import type { GameDefinition, LiveBet, LiveRound } from "@fuda/rules";
+import type { TableGameDefinition, LiveBet, LiveRound } from "@fuda/rules";
 
 import type { RoundRow, TableRef, Tx } from "./dealer-rows";
 import type { NewEvent } from "./events";
@@ -113,7 +113,7 @@ export async function settleBets(
   table: TableRef,
   round: RoundRow,
   dealt: LiveRound,
-  definition: GameDefinition,
+  definition: TableGameDefinition,
 ): Promise<NewEvent[]> {
   const bets = await openBetsOf(tx, round.id);
   const slip: LiveBet[] = bets.map((bet) => ({

@@ -152,12 +152,13 @@ describe("the dealer", () => {
     try {
       await sleep(400);
       expect(second.owned()).toEqual([]);
-      expect(dealer.owned().length).toBe(3);
+      // Both baccarat tables, Pok Deng and joker blackjack: every live table but the quick game.
+      expect(dealer.owned().length).toBe(4);
       await dealer.stop();
       const owned = await until("the second dealer to take the tables", () =>
-        Promise.resolve(second.owned().length === 3 ? second.owned() : undefined),
+        Promise.resolve(second.owned().length === 4 ? second.owned() : undefined),
       );
-      expect(owned.length).toBe(3);
+      expect(owned.length).toBe(4);
       // It goes on dealing them.
       const id = await tableId(db, "baccarat-b");
       const before = await db.round.count({ where: { tableId: id, phase: "settled" } });

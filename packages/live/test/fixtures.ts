@@ -111,6 +111,8 @@ export async function closeRound(db: Db, roundId: string): Promise<string[]> {
       closesAt: round.bettingClosesAt,
       state: round.state as unknown as LiveRound,
       version: round.version,
+      moves: round.moves,
+      actsBy: round.actsBy,
     },
   );
   const bets = await db.bet.findMany({ where: { roundId, status: "open" }, select: { id: true } });

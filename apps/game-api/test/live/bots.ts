@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import type { Db } from "@fuda/db";
 import { definitionOf } from "@fuda/live";
-import type { GameDefinition, LiveBet, TableLimits } from "@fuda/rules";
+import type { LiveBet, TableGameDefinition, TableLimits } from "@fuda/rules";
 
 import { until } from "@fuda/testkit";
 
@@ -36,7 +36,7 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 
 /** One to three bets of the round's offered catalog, each between 1× and 3× its minimum. */
 export function randomSlip(
-  definition: GameDefinition,
+  definition: TableGameDefinition,
   round: number,
   limits: TableLimits,
 ): LiveBet[] {
@@ -65,7 +65,9 @@ interface OpenRound {
 const openRounds = (db: Db) =>
   db.$queryRaw<OpenRound[]>`
     SELECT r.id, r.number, t.game, t.variant, t.limits FROM rounds r JOIN tables t ON t.id = r.table_id
-    WHERE r.phase = 'betting' AND r.betting_closes_at > now()`;
+    WHERE r.phase = 'betting' AND r.betting_closes_at > now()
+      -- The shared tables: a seated table takes bets from the players sitting at it.
+      AND t.settings->>'seats' IS NULL`;
 
 /** Bets until `signal` aborts; each bot on its own loop, all sharing the stats. */
 export async function runBots({

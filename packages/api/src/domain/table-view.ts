@@ -79,6 +79,19 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
           cards: view.cards.map(({ position, card }) => ({ position, card })),
           totals: { ...view.totals },
           outcome: view.outcome ?? null,
+          seats: (view.seats ?? []).map((seat) => ({
+            seat: seat.seat,
+            hands: seat.hands.map((hand) => ({ ...hand, cards: [...hand.cards] })),
+            returned: seat.returned,
+          })),
+          pending:
+            view.pending == null
+              ? null
+              : {
+                  ...view.pending,
+                  actions: [...view.pending.actions],
+                  actsBy: round.actsBy?.toISOString() ?? null,
+                },
         };
       }
       let shoeView: PublicShoeView | null = null;

@@ -16,6 +16,33 @@ export const publicRoundSchema = z.object({
   cards: z.array(z.object({ position: z.string(), card: z.number().int() })),
   totals: z.record(z.string(), z.number()),
   outcome: z.unknown().nullable(),
+  /** Games with players' decisions: each seat's hands as shown now (empty at the shared tables). */
+  seats: z.array(
+    z.object({
+      seat: z.number().int(),
+      hands: z.array(
+        z.object({
+          cards: z.array(z.number().int()),
+          total: z.number(),
+          stake: z.number().int(),
+          returned: z.number().int(),
+          settled: z.boolean(),
+        }),
+      ),
+      returned: z.number().int(),
+    }),
+  ),
+  /** The decision the round waits for, and when its timer ends (server time). */
+  pending: z
+    .object({
+      seat: z.number().int(),
+      hand: z.number().int(),
+      kind: z.string(),
+      actions: z.array(z.string()),
+      onTimeout: z.string(),
+      actsBy: z.iso.datetime().nullable(),
+    })
+    .nullable(),
 });
 
 /** The shoe's public face: never its order, state or salt. */

@@ -1,0 +1,199 @@
+/**
+ * A player's decision in a round (docs/live-tables.md, Decisions): `actions.act`. One
+ * transaction under the round's lock, like a dealer step: the game judges the action, a further
+ * stake (double, split, insurance) is reserved through the ledger as a bet row of its own before
+ * the action is applied, and the round, the shoe, the action's record and its events commit
+ * together. A refusal changes nothing. The same request id again answers as the first did.
+ */
+import { randomUUID } from "node:crypto";
+
+import type { Db, Game } from "@fuda/db";
+import { FudaError } from "@fuda/errors";
+import { balance, reserveRequest, transferMany } from "@fuda/ledger";
+import type { LiveRound, Refusal } from "@fuda/rules";
+import type { ShoeJson } from "@fuda/shoe";
+import { shoeFromJson } from "@fuda/shoe";
+
+import { json } from "./dealer-rows";
+import type { Tx } from "./dealer-rows";
+import { saveShoe } from "./dealer-shoe";
+import { deadlineAfter, stepEvents } from "./decisions";
+import { appendEvents } from "./events";
+import { definitionOf } from "./games";
+import { insufficientFunds, isRoundId, roundNotFound } from "./bet-slip";
+
+export interface ActInput {
+  playerId: string;
+  roundId: string;
+  seat: number;
+  action: string;
+  /** The caller's idempotency key. */
+  requestId: string;
+}
+
+export interface Acted {
+  roundId: string;
+  seat: number;
+  hand: number;
+  action: string;
+  /** What the action reserved besides (double, split, insurance), minor units. */
+  stake: number;
+  /** The wallet after it. */
+  balance: number;
+  /** This request id acted before: nothing new was done. */
+  replayed: boolean;
+}
+
+/** A game's refusal as the caller sees it: the field and the rule named, nothing changed. */
+export const refusalError = (refusal: Refusal): FudaError =>
+  new FudaError(refusal.kind ?? "BAD_INPUT", `${refusal.field}: ${refusal.message}`, {
+    field: refusal.field,
+    rule: refusal.code,
+  });
+
+interface RoundSql {
+  id: string;
+  table_id: string;
+  number: number;
+  phase: string;
+  state: LiveRound;
+  acts_by: Date | null;
+  late: boolean;
+  game: Game;
+  variant: string;
+  settings: unknown;
+  shoe_id: string;
+  shoe_state: ShoeJson;
+  shoe_position: number;
+}
+
+async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
+  const [round] = await tx.$queryRaw<RoundSql[]>`
+    SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by,
+           r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
+           t.game::text AS game, t.variant, t.settings,
+           s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position
+    FROM rounds r JOIN tables t ON t.id = r.table_id JOIN shoes s ON s.id = r.shoe_id
+    WHERE r.id = ${roundId}::uuid
+    FOR UPDATE OF r`;
+  if (round === undefined) throw roundNotFound(roundId);
+  return round;
+}
+
+const conflict = (field: string, rule: string, message: string): FudaError =>
+  new FudaError("CONFLICT", `${field}: ${message}`, { field, rule });
+
+export async function act(db: Db, input: ActInput): Promise<Acted> {
+  const { playerId, roundId, seat, action, requestId } = input;
+  if (!isRoundId(roundId)) throw roundNotFound(roundId);
+  return db.$transaction(async (tx) => {
+    const round = await lockLiveRound(tx, roundId);
+    const earlier = await tx.roundAction.findUnique({
+      where: { playerId_requestId: { playerId, requestId } },
+    });
+    if (earlier !== null) {
+      const [extra] = await tx.$queryRaw<{ stake: bigint | null }[]>`
+        SELECT sum(stake) AS stake FROM bets WHERE player_id = ${playerId}
+          AND request_id = ${`action/${requestId}`}`;
+      return {
+        roundId: earlier.roundId,
+        seat: earlier.seat,
+        hand: earlier.hand,
+        action: earlier.action,
+        stake: Number(extra?.stake ?? 0),
+        balance: await balance({ db: tx, playerId }),
+        replayed: true,
+      };
+    }
+    const definition = definitionOf(round);
+    const decisions = definition?.decisions;
+    if (definition === null || decisions === undefined) {
+      throw conflict("roundId", "no_decisions", `round ${roundId} takes no actions`);
+    }
+    if (round.phase !== "dealing") {
+      throw conflict("roundId", "not_dealing", `round ${roundId} is ${round.phase}, not dealing`);
+    }
+    const [own] = await tx.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM bets
+      WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}`;
+    if (Number(own!.n) === 0) {
+      throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
+        field: "seat",
+        rule: "not_your_seat",
+      });
+    }
+    const pending = decisions.pending(round.state);
+    if (pending === null) {
+      throw conflict("seat", "NOT_YOUR_TURN", "the round waits for no decision now");
+    }
+    if (pending.seat !== seat) {
+      throw conflict(
+        "seat",
+        "NOT_YOUR_TURN",
+        `it is seat ${pending.seat}'s turn, not seat ${seat}'s`,
+      );
+    }
+    if (round.late) {
+      throw conflict("action", "timer_ended", "the seat's time to act has run out");
+    }
+    const stake = decisions.actionStake(round.state, seat, action);
+    if (!stake.ok) throw refusalError(stake.refusal);
+
+    let extra = 0;
+    if (stake.stake !== null) {
+      const bet = stake.stake;
+      const betId = randomUUID();
+      const [reserved] = await transferMany(tx, [
+        reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
+      ]);
+      if (!reserved!.ok) {
+        throw insufficientFunds(bet.amount, await balance({ db: tx, playerId }));
+      }
+      await tx.bet.create({
+        data: {
+          id: betId,
+          roundId,
+          playerId,
+          slipId: betId,
+          requestId: `action/${requestId}`,
+          line: 0,
+          bet: bet.bet,
+          seat: bet.seat ?? seat,
+          stake: bet.amount,
+          reserved: bet.amount,
+        },
+      });
+      extra = bet.amount;
+    }
+
+    const shoe = shoeFromJson(round.shoe_state);
+    const result = decisions.act(shoe, round.state, seat, action);
+    // The game refused what it judged legal a moment ago: nothing of it may stay.
+    if (!result.ok) throw refusalError(result.refusal);
+    const table = { id: round.table_id, settings: round.settings };
+    const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
+    await saveShoe(tx, round.shoe_id, round.shoe_position, shoe);
+    await tx.round.update({
+      where: { id: roundId },
+      data: {
+        state: json(result.round),
+        cards: [...result.round.cards],
+        moves: { increment: 1 },
+        actsBy,
+      },
+    });
+    await tx.roundAction.create({
+      data: { roundId, seat, hand: pending.hand, action, playerId, requestId },
+    });
+    await appendEvents(tx, stepEvents(table, round, result.events, actsBy));
+    return {
+      roundId,
+      seat,
+      hand: pending.hand,
+      action,
+      stake: extra,
+      balance: await balance({ db: tx, playerId }),
+      replayed: false,
+    };
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The dealer's steps around a pending decision (docs/live-tables.md, Decisions), each one
+ * transaction like every other step: the timer's default taken when it runs out, and the timer
+ * started again for a round found waiting (after a restart, or another dealer's crash).
+ */
+import type { Db } from "@fuda/db";
+import type { TableGameDefinition } from "@fuda/rules";
+import { shoeFromJson } from "@fuda/shoe";
+
+import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
+import { json, lockRound } from "./dealer-rows";
+import { saveShoe } from "./dealer-shoe";
+import { deadlineAfter, stepEvents, timedOut } from "./decisions";
+import { appendEvents } from "./events";
+import { tableSettings } from "./seats";
+
+/** The pending decision's timer ran out: its default is taken (a hand stands). */
+export async function timeoutStep(
+  db: Db,
+  table: TableRef,
+  definition: TableGameDefinition,
+  round: RoundRow,
+  shoeRow: ShoeRow,
+): Promise<RoundRow> {
+  const pending = definition.decisions?.pending(round.state);
+  if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
+  const shoe = shoeFromJson(shoeRow.state);
+  const step = timedOut(definition, shoe, round.state);
+  const actsBy = deadlineAfter(definition, table, step.round, step.events, null);
+  return db.$transaction(async (tx) => {
+    await lockRound(tx, round, "dealing");
+    await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
+    await tx.roundAction.create({
+      data: {
+        roundId: round.id,
+        seat: pending.seat,
+        hand: pending.hand,
+        action: pending.onTimeout,
+        timedOut: true,
+      },
+    });
+    await tx.round.update({
+      where: { id: round.id },
+      data: {
+        state: json(step.round),
+        cards: [...step.round.cards],
+        moves: { increment: 1 },
+        actsBy,
+      },
+    });
+    await appendEvents(tx, stepEvents(table, round, step.events, actsBy));
+    return { ...round, state: step.round, moves: round.moves + 1, actsBy };
+  });
+}
+
+/**
+ * Starts the pending decision's timer again, from now, and announces it: a round found waiting
+ * with no deadline, or taken over from a dealer that stopped, gives its seat the full time.
+ */
+export async function restartTimer(
+  db: Db,
+  table: TableRef,
+  definition: TableGameDefinition,
+  round: RoundRow,
+): Promise<RoundRow> {
+  const pending = definition.decisions?.pending(round.state);
+  if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
+  const actsBy = new Date(Date.now() + tableSettings(table.settings).actionSeconds * 1_000);
+  return db.$transaction(async (tx) => {
+    await lockRound(tx, round, "dealing");
+    await tx.round.update({ where: { id: round.id }, data: { actsBy } });
+    await appendEvents(
+      tx,
+      stepEvents(table, round, [{ type: "turn.started", ...pending }], actsBy),
+    );
+    return { ...round, actsBy };
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The runtime's side of players' decisions (docs/live-tables.md, Decisions), for a game whose
+ * definition has them (joker blackjack): the bettors seated as betting closes, the timer of the
+ * decision the round waits for (`rounds.acts_by`, announced as `actsBy` on `turn.started`), and
+ * the timer's default taken when it runs out. The game decides what is legal and what happens;
+ * the runtime keeps the clock, the rows and the ledger.
+ */
+import type { Prisma } from "@fuda/db";
+import type { TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
+import type { Shoe } from "@fuda/shoe";
+
+import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import { json } from "./dealer-rows";
+import type { NewEvent } from "./events";
+import { tableSettings } from "./seats";
+
+/** A step's events as table events of the round; a new decision's `turn.started` carries `actsBy`. */
+export function stepEvents(
+  table: TableRef,
+  round: Pick<RoundRow, "id" | "number">,
+  events: readonly { readonly type: string }[],
+  actsBy: Date | null,
+): NewEvent[] {
+  return events.map((event) => ({
+    tableId: table.id,
+    roundId: round.id,
+    type: event.type as NewEvent["type"],
+    payload: json({
+      roundId: round.id,
+      number: round.number,
+      ...event,
+      ...(event.type === "turn.started" && actsBy !== null ? { actsBy: actsBy.toISOString() } : {}),
+    }) as Prisma.InputJsonObject,
+  }));
+}
+
+/**
+ * When the decision `next` waits for times out: a new decision (announced by `turn.started` in
+ * `events`) gets the table's full action time; the same decision keeps its deadline; none, null.
+ */
+export function deadlineAfter(
+  definition: TableGameDefinition,
+  table: TableRef,
+  next: LiveRound,
+  events: readonly { readonly type: string }[],
+  before: Date | null,
+): Date | null {
+  if (definition.decisions?.pending(next) == null) return null;
+  if (before !== null && !events.some((event) => event.type === "turn.started")) return before;
+  return new Date(Date.now() + tableSettings(table.settings).actionSeconds * 1_000);
+}
+
+interface SeatSql {
+  seat: number;
+  player_id: string;
+  stake: bigint;
+  sit_down_balance: bigint | null;
+  balance: bigint;
+}
+
+/**
+ * The round's bettors, one per seat with a stake, in seat order: what the game seats as betting
+ * closes. Read under the close's lock, so no bet comes after it.
+ */
+export async function roundBettors(tx: Tx, table: TableRef, roundId: string): Promise<RoundSeat[]> {
+  const rows = await tx.$queryRaw<SeatSql[]>`
+    SELECT b.seat, b.player_id, sum(b.stake) AS stake, s.sit_down_balance,
+           coalesce(w.balance, 0) AS balance
+    FROM bets b
+    LEFT JOIN seats s ON s.table_id = ${table.id}::uuid AND s.seat = b.seat AND s.player_id = b.player_id
+    LEFT JOIN ledger_accounts w ON w.kind = 'wallet' AND w.round = '' AND w.owner = b.player_id
+    WHERE b.round_id = ${roundId}::uuid AND b.status = 'open' AND b.seat IS NOT NULL
+    GROUP BY b.seat, b.player_id, s.sit_down_balance, w.balance
+    ORDER BY b.seat`;
+  return rows.map((row) => ({
+    seat: row.seat,
+    player: row.player_id,
+    stake: Number(row.stake),
+    // A seat no longer held (an operator freed it) counts its holdings from now.
+    sitDownBalance: Number(row.sit_down_balance ?? row.balance),
+    balance: Number(row.balance),
+  }));
+}
+
+/** The timer ran out: the decision's default, as the game takes it. */
+export function timedOut(
+  definition: TableGameDefinition,
+  shoe: Shoe,
+  state: LiveRound,
+): { round: LiveRound; events: readonly { readonly type: string }[] } {
+  const decisions = definition.decisions;
+  if (decisions === undefined) throw new Error(`${definition.game} has no decisions`);
+  return decisions.timeout(shoe, state);
+}
