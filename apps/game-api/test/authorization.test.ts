@@ -41,6 +41,14 @@ const playersOnly: Record<Caller, Answer> = {
   admin: "FORBIDDEN",
   partner: "FORBIDDEN",
 };
+const operatorsOnly: Record<Caller, Answer> = {
+  anonymous: "UNAUTHORIZED",
+  player: "FORBIDDEN",
+  anotherPlayer: "FORBIDDEN",
+  operator: "allowed",
+  admin: "allowed",
+  partner: "FORBIDDEN",
+};
 const adminsOnly: Record<Caller, Answer> = {
   anonymous: "UNAUTHORIZED",
   player: "FORBIDDEN",
@@ -157,6 +165,21 @@ const matrix: Record<string, Row> = {
     }),
     reached: "NOT_FOUND",
   },
+  // A round that does not exist: past authorization, the correction answers NOT_FOUND.
+  ...Object.fromEntries(
+    ["rewind", "unrecoverable", "improperDeal"].map((correction) => [
+      `admin.rounds.${correction}`,
+      {
+        answers: operatorsOnly,
+        input: () => ({
+          roundId: "00000000-0000-4000-8000-000000000000",
+          toStep: 1,
+          reason: "matrix",
+        }),
+        reached: "NOT_FOUND",
+      },
+    ]),
+  ),
   "admin.partnerKeys.create": {
     answers: adminsOnly,
     input: () => ({ partnerId: "matrix", name: "matrix key" }),

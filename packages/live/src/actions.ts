@@ -14,11 +14,8 @@ import type { LiveRound, Refusal } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 import { shoeFromJson } from "@fuda/shoe";
 
-import { json } from "./dealer-rows";
 import type { Tx } from "./dealer-rows";
-import { saveShoe } from "./dealer-shoe";
-import { deadlineAfter, stepEvents } from "./decisions";
-import { appendEvents } from "./events";
+import { deadlineAfter, writeStep } from "./decisions";
 import { definitionOf } from "./games";
 import { insufficientFunds, isRoundId, roundNotFound } from "./bet-slip";
 
@@ -51,7 +48,7 @@ export const refusalError = (refusal: Refusal): FudaError =>
     rule: refusal.code,
   });
 
-interface RoundSql {
+export interface RoundSql {
   id: string;
   table_id: string;
   number: number;
@@ -67,7 +64,8 @@ interface RoundSql {
   shoe_position: number;
 }
 
-async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
+/** The round with its table and shoe, locked for a decision or a correction. */
+export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
   const [round] = await tx.$queryRaw<RoundSql[]>`
     SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
@@ -172,20 +170,16 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     if (!result.ok) throw refusalError(result.refusal);
     const table = { id: round.table_id, settings: round.settings };
     const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
-    await saveShoe(tx, round.shoe_id, round.shoe_position, shoe);
-    await tx.round.update({
-      where: { id: roundId },
-      data: {
-        state: json(result.round),
-        cards: [...result.round.cards],
-        moves: { increment: 1 },
-        actsBy,
-      },
-    });
     await tx.roundAction.create({
       data: { roundId, seat, hand: pending.hand, action, playerId, requestId },
     });
-    await appendEvents(tx, stepEvents(table, round, result.events, actsBy));
+    await writeStep(tx, {
+      table,
+      round,
+      shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
+      step: result,
+      actsBy,
+    });
     return {
       roundId,
       seat,

@@ -8,9 +8,8 @@ import type { TableGameDefinition } from "@fuda/rules";
 import { shoeFromJson } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
-import { json, lockRound } from "./dealer-rows";
-import { saveShoe } from "./dealer-shoe";
-import { deadlineAfter, stepEvents, timedOut } from "./decisions";
+import { lockRound } from "./dealer-rows";
+import { deadlineAfter, stepEvents, timedOut, writeStep } from "./decisions";
 import { appendEvents } from "./events";
 import { tableSettings } from "./seats";
 
@@ -29,7 +28,6 @@ export async function timeoutStep(
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");
-    await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
     await tx.roundAction.create({
       data: {
         roundId: round.id,
@@ -39,16 +37,13 @@ export async function timeoutStep(
         timedOut: true,
       },
     });
-    await tx.round.update({
-      where: { id: round.id },
-      data: {
-        state: json(step.round),
-        cards: [...step.round.cards],
-        moves: { increment: 1 },
-        actsBy,
-      },
+    await writeStep(tx, {
+      table,
+      round,
+      shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe },
+      step,
+      actsBy,
     });
-    await appendEvents(tx, stepEvents(table, round, step.events, actsBy));
     return { ...round, state: step.round, moves: round.moves + 1, actsBy };
   });
 }

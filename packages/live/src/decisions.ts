@@ -11,7 +11,9 @@ import type { Shoe } from "@fuda/shoe";
 
 import type { RoundRow, TableRef, Tx } from "./dealer-rows";
 import { json } from "./dealer-rows";
+import { saveShoe } from "./dealer-shoe";
 import type { NewEvent } from "./events";
+import { appendEvents } from "./events";
 import { tableSettings } from "./seats";
 
 /** A step's events as table events of the round; a new decision's `turn.started` carries `actsBy`. */
@@ -91,4 +93,39 @@ export function timedOut(
   const decisions = definition.decisions;
   if (decisions === undefined) throw new Error(`${definition.game} has no decisions`);
   return decisions.timeout(shoe, state);
+}
+
+/**
+ * Writes a step taken between the dealer's (an action, a timeout, a correction) in the caller's
+ * transaction, under the round's lock: the shoe it drew from, the round's new state, its timer,
+ * and its events, last.
+ */
+export async function writeStep(
+  tx: Tx,
+  {
+    table,
+    round,
+    shoe,
+    step,
+    actsBy,
+  }: {
+    table: TableRef;
+    round: Pick<RoundRow, "id" | "number">;
+    /** The shoe as read (`position`) and as the step left it. */
+    shoe: { id: string; position: number; after: Shoe };
+    step: { round: LiveRound; events: readonly { readonly type: string }[] };
+    actsBy: Date | null;
+  },
+): Promise<void> {
+  await saveShoe(tx, shoe.id, shoe.position, shoe.after);
+  await tx.round.update({
+    where: { id: round.id },
+    data: {
+      state: json(step.round),
+      cards: [...step.round.cards],
+      moves: { increment: 1 },
+      actsBy,
+    },
+  });
+  await appendEvents(tx, stepEvents(table, round, step.events, actsBy));
 }

@@ -43,3 +43,5 @@ export { freeLeavingSeats, leave, seatsAt, sit, tableSettings, tableSettingsSche
 export type { SeatView, TableSettings } from "./seats";
 export { act, refusalError } from "./actions";
 export type { Acted, ActInput } from "./actions";
+export { correctRound } from "./corrections";
+export type { Corrected, CorrectionInput, CorrectionType } from "./corrections";

@@ -30,8 +30,8 @@ it("two game APIs on one database never deal the same table; killing the owner h
   const { db } = database;
   const first = await startGameApi({ databaseUrl: database.url, env: PACE });
   apps.push(first);
-  await until("the first to take the three live tables", () =>
-    Promise.resolve(dealing(first).length === 3 ? true : undefined),
+  await until("the first to take the four live tables", () =>
+    Promise.resolve(dealing(first).length === 4 ? true : undefined),
   );
   const second = await startGameApi({ databaseUrl: database.url, env: PACE });
   apps.push(second);
@@ -50,7 +50,7 @@ it("two game APIs on one database never deal the same table; killing the owner h
   await first.kill();
   await until(
     "the second to take the tables",
-    () => Promise.resolve(dealing(second).length === 3 ? true : undefined),
+    () => Promise.resolve(dealing(second).length === 4 ? true : undefined),
     10_000,
   );
   const takeover = Date.now() - killedAt;
@@ -62,7 +62,7 @@ it("two game APIs on one database never deal the same table; killing the owner h
       by: ["tableId"],
       where: { phase: "settled", settledAt: { gt: new Date(killedAt + takeover) } },
     });
-    return tables.length === 3 ? true : undefined;
+    return tables.length === 4 ? true : undefined;
   });
   stop.abort();
   await betting;

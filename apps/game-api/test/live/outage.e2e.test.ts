@@ -109,7 +109,7 @@ it("PostgreSQL stopped for 10 s mid-round with bots betting: bets get 503 DATABA
         by: ["tableId"],
         where: { phase: "settled", openedAt: { gt: new Date(newest) } },
       });
-      return tables.length === 3 ? true : undefined;
+      return tables.length === 4 ? true : undefined;
     },
     60_000,
   );

@@ -1,7 +1,9 @@
 import { router } from "../../trpc";
 import { partnerKeysRouter } from "./partner-keys";
+import { roundsRouter } from "./rounds";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
   partnerKeys: partnerKeysRouter,
+  rounds: roundsRouter,
 });

@@ -1,0 +1,85 @@
+/**
+ * An operator's correction of a dealing mistake (seed 003, docs/rules/joker-blackjack.md,
+ * Dealing mistakes): `rewind` to a step, `unrecoverable`, `improperDeal`, applied to the live
+ * round by the game under the round's lock, like a player's action, and announced with
+ * `round.corrected` (who, why, the cards it burned). The points follow when the round settles:
+ * stakes of cancelled actions come back, an unrecoverable round pays every bet as won.
+ */
+import type { Db } from "@fuda/db";
+import { FudaError } from "@fuda/errors";
+import { shoeFromJson } from "@fuda/shoe";
+
+import { lockLiveRound, refusalError } from "./actions";
+import { deadlineAfter, writeStep } from "./decisions";
+import { definitionOf } from "./games";
+import { isRoundId, roundNotFound } from "./bet-slip";
+
+export type CorrectionType = "rewind" | "unrecoverable" | "improperDeal";
+
+export interface CorrectionInput {
+  operatorId: string;
+  roundId: string;
+  type: CorrectionType;
+  /** `rewind`: the step of the round to go back to (1: the end of the deal). */
+  toStep?: number;
+  /** Why, in the operator's words: kept with the event. */
+  reason: string;
+}
+
+export interface Corrected {
+  roundId: string;
+  correction: CorrectionType;
+  /** Cards the correction burned (they had been shown). */
+  burned: number[];
+}
+
+export async function correctRound(db: Db, input: CorrectionInput): Promise<Corrected> {
+  const { operatorId, roundId, type, toStep, reason } = input;
+  if (!isRoundId(roundId)) throw roundNotFound(roundId);
+  return db.$transaction(async (tx) => {
+    const round = await lockLiveRound(tx, roundId);
+    const definition = definitionOf(round);
+    const decisions = definition?.decisions;
+    if (definition === null || decisions === undefined) {
+      throw new FudaError(
+        "CONFLICT",
+        `roundId: round ${roundId} has no dealing-mistake procedure`,
+        {
+          field: "roundId",
+          rule: "no_decisions",
+        },
+      );
+    }
+    if (round.phase !== "dealing") {
+      throw new FudaError("CONFLICT", `roundId: round ${roundId} is ${round.phase}, not dealing`, {
+        field: "roundId",
+        rule: "not_dealing",
+      });
+    }
+    const shoe = shoeFromJson(round.shoe_state);
+    const result = decisions.correct(shoe, round.state, {
+      type,
+      operator: operatorId,
+      ...(toStep === undefined ? {} : { toStep }),
+    });
+    if (!result.ok) throw refusalError(result.refusal);
+    const table = { id: round.table_id, settings: round.settings };
+    const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
+    const events = result.events.map((event) =>
+      event.type === "round.corrected" ? { ...event, reason } : event,
+    );
+    await writeStep(tx, {
+      table,
+      round,
+      shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
+      step: { round: result.round, events },
+      actsBy,
+    });
+    const corrected = result.events.find((event) => event.type === "round.corrected");
+    return {
+      roundId,
+      correction: type,
+      burned: corrected?.type === "round.corrected" ? [...corrected.burned] : [],
+    };
+  });
+}
