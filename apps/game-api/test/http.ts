@@ -81,7 +81,14 @@ export class Browser {
     type: "query" | "mutation",
     path: string,
     input?: unknown,
-  ): Promise<{ status: number; data?: unknown; code?: string; reason?: string; message?: string }> {
+  ): Promise<{
+    status: number;
+    data?: unknown;
+    code?: string;
+    reason?: string;
+    message?: string;
+    details?: Record<string, unknown>;
+  }> {
     const reply =
       type === "query"
         ? await this.request(
@@ -91,7 +98,10 @@ export class Browser {
         : await this.request("POST", `/trpc/${path}`, input ?? null);
     const body = reply.body as {
       result?: { data: unknown };
-      error?: { message?: string; data?: { code?: string; reason?: string } };
+      error?: {
+        message?: string;
+        data?: { code?: string; reason?: string; details?: Record<string, unknown> };
+      };
     };
     if (body.error !== undefined) {
       return {
@@ -99,6 +109,7 @@ export class Browser {
         code: body.error.data?.code,
         reason: body.error.data?.reason,
         message: body.error.message,
+        details: body.error.data?.details,
       };
     }
     return { status: reply.status, data: body.result?.data };

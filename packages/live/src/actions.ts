@@ -111,9 +111,11 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     if (round.phase !== "dealing") {
       throw conflict("roundId", "not_dealing", `round ${roundId} is ${round.phase}, not dealing`);
     }
+    // An open bet: one taken back in the window leaves the seat to whoever sat down after.
     const [own] = await tx.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM bets
-      WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}`;
+      WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}
+        AND status = 'open'`;
     if (Number(own!.n) === 0) {
       throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
         field: "seat",

@@ -5,7 +5,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
-import type { Rng, Shoe } from "@fuda/shoe";
+import type { FirstCardBurn, Rng, Shoe } from "@fuda/shoe";
 import {
   burnFirstCard,
   DEFAULT_CUT_CARD,
@@ -64,35 +64,43 @@ export async function startShoe(
     rng,
     cutCard: definition.cutCard ?? DEFAULT_CUT_CARD,
   });
-  const commitment = shoeCommitment(shoe);
   const burn = definition.burnsFirstCard === false ? null : burnFirstCard(shoe);
+  return db.$transaction((tx) => openShoe(tx, table, shoe, burn));
+}
+
+/** Writes `shoe` as the table's open shoe, committed as it stands, and publishes `shoe.started`. */
+export async function openShoe(
+  tx: Tx,
+  table: TableRef,
+  shoe: Shoe,
+  burn: FirstCardBurn | null,
+): Promise<ShoeRow> {
+  const commitment = shoeCommitment(shoe);
   const state = shoeToJson(shoe);
-  return db.$transaction(async (tx) => {
-    const row = await tx.shoe.create({
-      data: {
-        tableId: table.id,
-        commitment,
-        cards: Buffer.from(shoe.cards),
-        state: json(state),
-        position: shoe.position,
-        burned: state.burned,
-        // JSON null: the game burns no first card (joker blackjack).
-        firstBurn: burn === null ? Prisma.JsonNull : json(burn),
-      },
-      select: { id: true },
-    });
-    await appendEvents(tx, [
-      {
-        tableId: table.id,
-        type: "shoe.started",
-        payload: {
-          shoeId: row.id,
-          commitment,
-          cardCount: shoe.cards.length,
-          burn: burn === null ? null : { shownCard: burn.shownCard, burnCount: burn.burnCount },
-        },
-      },
-    ]);
-    return { id: row.id, state, position: shoe.position, road: [] };
+  const row = await tx.shoe.create({
+    data: {
+      tableId: table.id,
+      commitment,
+      cards: Buffer.from(shoe.cards),
+      state: json(state),
+      position: shoe.position,
+      burned: state.burned,
+      // JSON null: the game burns no first card (joker blackjack).
+      firstBurn: burn === null ? Prisma.JsonNull : json(burn),
+    },
+    select: { id: true },
   });
+  await appendEvents(tx, [
+    {
+      tableId: table.id,
+      type: "shoe.started",
+      payload: {
+        shoeId: row.id,
+        commitment,
+        cardCount: shoe.cards.length,
+        burn: burn === null ? null : { shownCard: burn.shownCard, burnCount: burn.burnCount },
+      },
+    },
+  ]);
+  return { id: row.id, state, position: shoe.position, road: [] };
 }

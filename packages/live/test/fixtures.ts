@@ -8,7 +8,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Db, Prisma } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { grant } from "@fuda/ledger";
-import type { LiveRound } from "@fuda/rules";
 import {
   burnFirstCard,
   DEFAULT_CUT_CARD,
@@ -20,6 +19,9 @@ import {
 
 import { definitionOf, refundOpenBets } from "../src";
 import { closeBetting } from "../src/dealer-steps";
+import { roundRowOf } from "./seated-fixtures";
+
+export { dealerSteps, endBetting, openNextRound, roundRowOf, stackShoe } from "./seated-fixtures";
 
 /** A plain JSON copy of a value, as a Prisma Json column takes it. */
 export const asJson = (value: unknown): Prisma.InputJsonValue =>
@@ -95,26 +97,13 @@ export async function openRound(
 }
 
 /**
- * The dealer's own close of a round (its `closeBetting` step). Returns the ids of the open bets
- * it closed on: the bets the dealer will settle (after the close none can come or go).
+ * The dealer's own close of a round (its `closeBetting` step, which seats the bettors of a game
+ * with decisions). Returns the ids of the open bets it closed on: the bets the dealer will settle
+ * (after the close none can come or go).
  */
 export async function closeRound(db: Db, roundId: string): Promise<string[]> {
-  const round = await db.round.findUniqueOrThrow({ where: { id: roundId } });
-  await closeBetting(
-    db,
-    { id: round.tableId },
-    {
-      id: round.id,
-      shoeId: round.shoeId,
-      number: round.number,
-      phase: round.phase,
-      closesAt: round.bettingClosesAt,
-      state: round.state as unknown as LiveRound,
-      version: round.version,
-      moves: round.moves,
-      actsBy: round.actsBy,
-    },
-  );
+  const table = await db.table.findFirstOrThrow({ where: { rounds: { some: { id: roundId } } } });
+  await closeBetting(db, table, await roundRowOf(db, roundId), definitionOf(table));
   const bets = await db.bet.findMany({ where: { roundId, status: "open" }, select: { id: true } });
   return bets.map((bet) => bet.id);
 }
