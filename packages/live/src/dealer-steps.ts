@@ -4,7 +4,7 @@
  * (docs/live-tables.md, One step, one transaction). A step writes a round only over the version
  * it read, so a dealer that lost its table to another can never advance a round twice.
  */
-import type { Db, Prisma } from "@fuda/db";
+import type { Db } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
