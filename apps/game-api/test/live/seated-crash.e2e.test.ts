@@ -21,7 +21,7 @@ import { freePort, startGameApi } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
 import { guest, quiesce, until } from "./bots";
-import { playSeated, PREFERENCES } from "./seated-crash-bots";
+import { playSeated, seatBots } from "./seated-bots";
 
 const SLUG = "joker-blackjack";
 /** Short windows and no pauses to watch: rounds come fast, most of their time is decisions. */
@@ -125,20 +125,14 @@ it("kill -9 of the game API twenty times while a round waits for a seat's decisi
   const start = () => startGameApi({ databaseUrl: url, port, env: PACE });
   api = await start();
   const browsers = await Promise.all([1, 2, 3].map(() => guest(api!.url)));
-  for (const [i, browser] of browsers.entries()) {
-    const sat = await browser.trpc("mutation", "seats.sit", { tableId, seat: i + 1 });
-    expect(sat.status).toBe(200);
-  }
+  const bots = await seatBots(browsers, tableId, { idleEvery: 2 });
   const stop = new AbortController();
-  const playing = playSeated(
-    browsers.map((browser, i) => ({
-      browser,
-      seat: i + 1,
-      preferences: PREFERENCES[i]!,
-      ...(i === 1 ? { idleEvery: 2 } : {}),
-    })),
-    { slug: SLUG, stake: 1_000, signal: stop.signal, thinkMs: [50, 350] },
-  );
+  const playing = playSeated(bots, {
+    slug: SLUG,
+    stake: 1_000,
+    signal: stop.signal,
+    thinkMs: [50, 350],
+  });
 
   const kills: Killed[] = [];
   const waiting = () => kills.filter((kill) => kill.pending !== null);

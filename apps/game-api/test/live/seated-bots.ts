@@ -1,8 +1,9 @@
 /**
- * Seated bot players for the joker blackjack crash test: each sits at one seat over HTTP, bets in
- * every betting window and acts on its own turns from what `tables.get` shows it, after a short
- * think. The game API under them is killed and started again on purpose, so a failed call is
- * never the end: the bot reads the table again a moment later, as a person's page would.
+ * Seated bot players for the joker blackjack tests: each holds one seat, bets in every betting
+ * window and acts on its own turns from what `tables.get` shows it (the legal actions and the
+ * timer), after a short think, or lets its timer run out now and then. A failed call is never
+ * the end — the crash test kills the game API under them — the bot reads the table again a moment
+ * later, as a person's page would.
  */
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -42,11 +43,31 @@ export interface SeatedPlay {
 }
 
 /** The actions each of three bots prefers: between them every kind comes up. */
-export const PREFERENCES: readonly (readonly string[])[] = [
+const PREFERENCES: readonly (readonly string[])[] = [
   ["split", "double", "evenMoney", "hit", "stand"],
   ["insurance", "surrender", "hit", "stand"],
   ["declineInsurance", "double", "stand", "hit"],
 ];
+
+/**
+ * Sits each browser at the table, at seats 1, 2, 3…, each with its own preferences; the second
+ * lets its timer run out on every `idleEvery`-th decision.
+ */
+export async function seatBots(
+  browsers: readonly Browser[],
+  tableId: string,
+  { idleEvery }: { idleEvery: number },
+): Promise<SeatedBot[]> {
+  const bots: SeatedBot[] = [];
+  for (const [i, browser] of browsers.entries()) {
+    const seat = i + 1;
+    const sat = await browser.trpc("mutation", "seats.sit", { tableId, seat });
+    if (sat.status !== 200) throw new Error(`seats.sit ${seat}: ${sat.status} ${sat.message}`);
+    const preferences = PREFERENCES[i % PREFERENCES.length]!;
+    bots.push({ browser, seat, preferences, ...(seat === 2 ? { idleEvery } : {}) });
+  }
+  return bots;
+}
 
 async function play(
   bot: SeatedBot,
