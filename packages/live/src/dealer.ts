@@ -20,6 +20,7 @@ import { cancelRound, closeBetting, dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
 import { appendEvents } from "./events";
 import { definitionOf } from "./games";
+import type { EventHub } from "./services";
 import { betTotals } from "./settlement";
 
 export interface DealerTiming {
@@ -54,10 +55,18 @@ export interface TableRunnerOptions {
   rng: Rng;
   log: (line: string) => void;
   signal: AbortSignal;
+  /**
+   * The process's event hub: a round waiting for a decision is read again as soon as an event of
+   * its table arrives (a player acted, in any process), not only every DECISION_POLL_MS.
+   */
+  hub?: Pick<EventHub, "listen">;
 }
 
-/** How often a round waiting for a player's decision is read again (an action ends the wait). */
+/** How often a round waiting for a player's decision is read again without the hub's word. */
 const DECISION_POLL_MS = 100;
+
+/** A step's wait: ms, or ms cut short by the table's next event. */
+type Wait = number | { ms: number; untilEvent: true };
 
 interface TableState {
   table: { id: string; slug: string; status: string; countdownSeconds: number; settings: unknown };
@@ -122,7 +131,7 @@ async function step(
   options: TableRunnerOptions,
   recovering: boolean,
   announced: { totals: string },
-): Promise<number> {
+): Promise<Wait> {
   const { db, tableId, timing, rng } = options;
   const { table, definition, round, shoe } = await readTable(db, tableId);
   // Not a game this runtime deals (yet): look again later, the table may change.
@@ -155,7 +164,7 @@ async function step(
         return 0;
       }
       const left = round.actsBy.getTime() - Date.now();
-      if (left > 0) return Math.min(left, DECISION_POLL_MS);
+      if (left > 0) return { ms: Math.min(left, DECISION_POLL_MS), untilEvent: true };
       await timeoutStep(db, table, definition, round, shoe!);
       return timing.dealDelayMs;
     }
@@ -205,7 +214,7 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   let unreachableSince: number | null = null;
   const announced = { totals: "" };
   while (!signal.aborted) {
-    let wait: number;
+    let wait: Wait;
     try {
       wait = await step(options, recovering, announced);
       recovering = false;
@@ -232,8 +241,37 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
       }
       wait = 1_000;
     }
-    if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
+    if (typeof wait === "object" && options.hub !== undefined) {
+      await untilEvent(options.hub, tableId, wait.ms, signal);
+    } else {
+      const ms = typeof wait === "object" ? wait.ms : wait;
+      if (ms > 0) await sleep(ms, undefined, { signal }).catch(() => undefined);
+    }
   }
+}
+
+/** Resolves after `ms`, or sooner: at the table's next event, or when `signal` aborts. */
+function untilEvent(
+  hub: Pick<EventHub, "listen">,
+  tableId: string,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve) => {
+    let finished = false;
+    let stop = (): void => undefined;
+    const done = (): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    stop = hub.listen({ tableId }, { event: done, end: done });
+  });
 }
 
 export const cryptoRng = (): Rng => new CryptoRng();

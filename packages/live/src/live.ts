@@ -41,7 +41,7 @@ export function startLive({
 }: LiveOptions): Live {
   const desk = createBetDesk({ db });
   const hub = createEventHub({ db, connectionString, log });
-  const dealer = deal ? startDealer({ db, connectionString, timing, rng, log }) : null;
+  const dealer = deal ? startDealer({ db, connectionString, timing, rng, log, hub }) : null;
   return {
     desk,
     hub,

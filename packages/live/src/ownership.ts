@@ -14,6 +14,7 @@ import type { Rng } from "@fuda/shoe";
 import type { DealerTiming } from "./dealer";
 import { cryptoRng, DEFAULT_TIMING, runTable } from "./dealer";
 import { definitionOf } from "./games";
+import type { EventHub } from "./services";
 
 /** The advisory lock namespace of tables ("live"); the key is `hashtext(table id)`. */
 const TABLE_LOCKS = 0x6c69_7665;
@@ -27,6 +28,8 @@ export interface DealerOptions {
   claimIntervalMs?: number;
   rng?: () => Rng;
   log?: (line: string) => void;
+  /** The process's event hub: a table waiting for a decision goes on at its next event. */
+  hub?: Pick<EventHub, "listen">;
 }
 
 export interface Dealer {
@@ -95,7 +98,15 @@ export function startDealer(options: DealerOptions): Dealer {
   function run(tableId: string, slug: string, client: pg.Client): void {
     log(`dealing table ${slug}`);
     const abort = new AbortController();
-    const done = runTable({ db, tableId, timing, rng, log, signal: abort.signal }).finally(() => {
+    const done = runTable({
+      db,
+      tableId,
+      timing,
+      rng,
+      log,
+      signal: abort.signal,
+      hub: options.hub,
+    }).finally(() => {
       // Stopping (or the locks lost): ending the connection frees every lock at once.
       if (runners.get(tableId)?.abort !== abort || stopping.signal.aborted) return;
       // The runner gave the table up (another dealer moved it): let the lock go too.
