@@ -51,9 +51,10 @@ describe("group commit", () => {
   it("one caller's refusal is that caller's alone; a failed batch fails each of its callers", async () => {
     const { post, answerAll } = recorder();
     const commit = groupCommit(post);
-    const calls = [commit.run(1), commit.run(-2), commit.run(3)];
+    // Settled as they come: a refusal is never an unhandled rejection in between.
+    const outcomes = Promise.allSettled([commit.run(1), commit.run(-2), commit.run(3)]);
     await answerAll();
-    const settled = await Promise.allSettled(calls);
+    const settled = await outcomes;
     expect(settled.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
 
     const down = groupCommit<number, number>(() => Promise.reject(new Error("database down")));
