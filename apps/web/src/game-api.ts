@@ -1,10 +1,11 @@
-import type { AppRouter, RouterOutputs } from "@fuda/api";
+import type { AppRouter, LiveSummary, RouterOutputs } from "@fuda/api";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 
 import type { DownPart } from "@fuda/api/types";
 import { whatIsDown } from "@fuda/api/types";
 
-export type LobbyTable = RouterOutputs["tables"]["list"][number];
+/** A table in the lobby: `tables.list` at first paint, then with `tables.watch`'s live summary. */
+export type LobbyTable = RouterOutputs["tables"]["list"][number] & { live?: LiveSummary };
 export type Game = LobbyTable["game"];
 export type Limit = LobbyTable["limits"][string];
 
@@ -24,5 +25,21 @@ export async function loadLobby(gameApiUrl: string): Promise<Lobby> {
     return { available: true, tables };
   } catch (error) {
     return { available: false, ...whatIsDown(error) };
+  }
+}
+
+export type TableDetail = RouterOutputs["tables"]["get"];
+
+/** One table's first render (`tables.get`); null when no table has this slug. */
+export async function loadTable(gameApiUrl: string, slug: string): Promise<TableDetail | null> {
+  const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: gameApiUrl })] });
+  try {
+    return await client.tables.get.query(
+      { slug },
+      { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+    );
+  } catch (error) {
+    if ((error as { data?: { code?: unknown } }).data?.code === "NOT_FOUND") return null;
+    throw error;
   }
 }
