@@ -13,11 +13,17 @@ export type Lobby =
   { available: true; tables: LobbyTable[] } | { available: false; down: DownPart; reason: string };
 
 // A lobby that waits on a stuck API is worse than one that says it is down.
-const REQUEST_TIMEOUT_MS = 5_000;
+export const REQUEST_TIMEOUT_MS = 5_000;
+
+/** The game API's tRPC client, speaking for the visitor whose session `cookie` is given. */
+export const gameApiClient = (gameApiUrl: string, cookie?: string) =>
+  createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: gameApiUrl, headers: cookie === undefined ? {} : { cookie } })],
+  });
 
 /** Reads the tables over HTTP at request time; an unreachable API is a state, not a crash. */
 export async function loadLobby(gameApiUrl: string): Promise<Lobby> {
-  const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: gameApiUrl })] });
+  const client = gameApiClient(gameApiUrl);
   try {
     const tables = await client.tables.list.query(undefined, {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -32,7 +38,7 @@ export type TableDetail = RouterOutputs["tables"]["get"];
 
 /** One table's first render (`tables.get`); null when no table has this slug. */
 export async function loadTable(gameApiUrl: string, slug: string): Promise<TableDetail | null> {
-  const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: gameApiUrl })] });
+  const client = gameApiClient(gameApiUrl);
   try {
     return await client.tables.get.query(
       { slug },

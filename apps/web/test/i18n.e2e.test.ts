@@ -23,7 +23,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const PAGES = ["/", "/tables/baccarat-a", "/tables/pok-deng"];
+const PAGES = ["/", "/tables/baccarat-a", "/tables/pok-deng", "/sign-in", "/sign-in?upgrade=1"];
 // Words of three Latin letters or more: English left on a Japanese or Thai page.
 const LATIN_WORD = /[A-Za-z]{3,}/g;
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
@@ -23,7 +23,10 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/** A seeded database, the game API dealing on it (with `gameApiEnv`), the built web app, Chromium. */
+/**
+ * A seeded database, the game API dealing on it (with `gameApiEnv`) and trusting the app's
+ * origin for sign-in, the built web app, Chromium.
+ */
 export async function startPlatform(gameApiEnv: Record<string, string> = {}): Promise<Platform> {
   const started: { stop(): Promise<void> }[] = [];
   const stop = async (): Promise<void> => {
@@ -33,10 +36,20 @@ export async function startPlatform(gameApiEnv: Record<string, string> = {}): Pr
     const database = await createTestDatabase();
     started.push({ stop: () => database.drop() });
     await seed(database.db);
-    const gameApi = await startGameApi({ databaseUrl: database.url, env: gameApiEnv });
-    started.push(gameApi);
-    const app = await startNextApp({ app: "web", gameApiUrl: `${gameApi.url}/trpc` });
+    // The app first, on the game API's port-to-be: better-auth accepts session cookies only from
+    // the origins it trusts, and the app's port is known once it runs.
+    const gameApiPort = await freePort();
+    const app = await startNextApp({
+      app: "web",
+      gameApiUrl: `http://127.0.0.1:${gameApiPort}/trpc`,
+    });
     started.push(app);
+    const gameApi = await startGameApi({
+      databaseUrl: database.url,
+      port: gameApiPort,
+      env: { AUTH_TRUSTED_ORIGINS: app.url, ...gameApiEnv },
+    });
+    started.push(gameApi);
     const browser = await launchChromium();
     started.push({ stop: () => browser.close() });
     return { database, gameApi, app, browser, stop };
@@ -54,7 +67,10 @@ export function watchProblems(context: BrowserContext): string[] {
   const problems: string[] = [];
   const watch = (page: Page): void => {
     page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      // "Failed to load resource" repeats a failed response, recorded below with its URL.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        problems.push(`console: ${message.text()}`);
+      }
     });
     page.on("pageerror", (error) => {
       problems.push(`page error: ${error.message}`);
@@ -99,4 +115,30 @@ export async function translatableText(page: Page): Promise<string> {
     // textContent, not innerText: words hidden from view count too.
     return copy.textContent;
   });
+}
+
+/** The game API's tRPC, called as the browser context's signed-in player (its session cookie). */
+export async function callAsPlayer<T>(
+  platform: Platform,
+  context: BrowserContext,
+  procedure: string,
+  input?: unknown,
+): Promise<T> {
+  const cookie = (await context.cookies(platform.app.url))
+    .map(({ name, value }) => `${name}=${value}`)
+    .join("; ");
+  const url = `${platform.gameApi.url}/trpc/${procedure}`;
+  const response = procedure.startsWith("bets.")
+    ? await fetch(url, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(input),
+      })
+    : await fetch(
+        input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`,
+        { headers: { cookie } },
+      );
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (body.result === undefined) throw new Error(`${procedure}: ${JSON.stringify(body.error)}`);
+  return body.result.data;
 }

@@ -5,6 +5,9 @@ import type { ReactNode } from "react";
 import "@fuda/ui/base.css";
 import "./globals.css";
 
+import { loadAccount } from "~/account";
+import { AccountProvider } from "~/components/account-context";
+import { env } from "~/env";
 import { IntlProvider } from "~/i18n/provider";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,7 +23,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale}>
       <body>
         <IntlProvider locale={locale} messages={await getMessages()}>
-          {children}
+          <AccountProvider initial={await loadAccount(env.GAME_API_URL)}>
+            {children}
+          </AccountProvider>
         </IntlProvider>
       </body>
     </html>

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "./language-switch";
 import styles from "./site-header.module.css";
 
@@ -18,6 +19,7 @@ export async function SiteHeader({ children }: { children?: ReactNode }) {
         </a>
         <div className={styles.end}>
           {children}
+          <AccountMenu />
           <LanguageSwitch />
         </div>
       </div>
