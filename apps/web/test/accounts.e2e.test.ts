@@ -30,6 +30,16 @@ const account = (page: Page) => page.getByTestId("account");
 const balanceOf = async (page: Page) =>
   Number(await page.getByTestId("balance").getAttribute("data-balance"));
 
+/** Waits, without reloading, until the header shows a balance other than `balance`. */
+async function balanceMovedFrom(page: Page, balance: number): Promise<void> {
+  await page.waitForFunction(
+    (before) =>
+      Number(document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance")) !==
+      before,
+    balance,
+  );
+}
+
 async function playAsGuest(page: Page): Promise<void> {
   await page.goto(platform!.app.url);
   expect(await account(page).getAttribute("data-signed-in")).toBe("false");
@@ -74,12 +84,7 @@ describe("accounts", () => {
       document.body.setAttribute("data-opened", "once");
     });
     await betOnTie(context);
-    await page.waitForFunction(
-      (welcome) =>
-        Number(document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance")) !==
-        welcome,
-      WELCOME,
-    );
+    await balanceMovedFrom(page, WELCOME);
     const { balance } = await callAsPlayer<{ balance: number }>(
       platform!,
       context,
@@ -147,12 +152,7 @@ describe("accounts", () => {
     await playAsGuest(page);
     await page.goto(`${platform!.app.url}/tables/baccarat-a`);
     await betOnTie(context);
-    await page.waitForFunction(
-      (welcome) =>
-        Number(document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance")) !==
-        welcome,
-      WELCOME,
-    );
+    await balanceMovedFrom(page, WELCOME);
     const guestBalance = await balanceOf(page);
 
     await page.getByTestId("upgrade").click();
