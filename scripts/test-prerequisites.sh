@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Before `pnpm test`: the end-to-end tests drive Debian's Chromium and the infra test validates
-# the compose file with docker-compose. Install them when missing and we can (root on Debian).
+# Before `pnpm test`: the end-to-end tests drive Debian's Chromium (with Japanese and Thai fonts)
+# and the infra test validates the compose file with docker-compose. Install them when missing
+# and we can (root on Debian).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v docker-compose >/dev/null || missing+=(docker-compose)
+# The web app's screenshots in Japanese and Thai need fonts for those scripts.
+fc-list 2>/dev/null | grep -i ipagothic >/dev/null || missing+=(fonts-ipafont-gothic)
+fc-list 2>/dev/null | grep -i loma >/dev/null || missing+=(fonts-tlwg-loma-ttf)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "installing ${missing[*]} (Debian packages) for the tests…"

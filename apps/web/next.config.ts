@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 // Validates the environment when `next dev|build|start` loads this file: a bad value stops the
 // app at startup with one line instead of failing the first request.
@@ -17,4 +18,4 @@ const config: NextConfig = {
   ],
 };
 
-export default config;
+export default createNextIntlPlugin("./src/i18n/request.ts")(config);

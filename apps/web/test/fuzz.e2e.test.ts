@@ -86,7 +86,19 @@ const PATHS = {
     "/docs/../package.json",
     "/",
   ]),
-  web: ["/", "/api/tables/watch", "/_next/static/nope.js", "/favicon.ico", "/nope"],
+  web: [
+    "/",
+    "/api/tables/watch",
+    "/tables/baccarat-a",
+    "/tables/%E3%81%82",
+    "/sign-in",
+    "/api/trpc/wallet.balance",
+    "/api/trpc/tables.get",
+    "/api/trpc/admin.tables.list",
+    "/_next/static/nope.js",
+    "/icon.svg",
+    "/nope",
+  ],
 };
 
 /** Targets that are not what a server expects: no path, bad escapes, other origins, length. */
@@ -240,7 +252,8 @@ function leakPattern(databaseUrl: string): RegExp {
       String.raw`\.tsx?:\d`,
       String.raw`\bat \S+ \(`,
       "postgres(?:ql)?://",
-      String.raw`\bSELECT\b.*\bFROM\b`,
+      // SQL's shape, not a page's <select> and the word "from" further on.
+      String.raw`\bSELECT\s+[\w"*,.\s]+?\sFROM\s`,
       "prisma",
       "invocation",
     ].join("|"),

@@ -13,6 +13,15 @@ const table = {
   limits: { player: { min: 1_000, max: 1_000_000 } },
   createdAt: "2026-11-29T12:00:00.000Z",
   updatedAt: "2026-11-29T12:00:00.000Z",
+  live: {
+    roundId: "0b7e4d3c-1a2b-4c5d-8e9f-a0b1c2d3e4f5",
+    roundNumber: 12,
+    phase: "betting",
+    closesAt: "2026-11-29T12:00:20.000Z",
+    lastResult: { winner: "banker", playerTotal: 5, bankerTotal: 7 },
+    road: [{ winner: "banker", playerPair: false, bankerPair: true }],
+    players: 3,
+  },
 };
 
 describe("the lobby stream's payloads", () => {
@@ -25,6 +34,7 @@ describe("the lobby stream's payloads", () => {
     expect(parseTables("{}")).toBeUndefined();
     expect(parseTables("")).toBeUndefined();
     expect(parseTables(JSON.stringify([{ ...table, status: "resting" }]))).toBeUndefined();
+    expect(parseTables(JSON.stringify([{ ...table, live: undefined }]))).toBeUndefined();
     expect(
       parseTables(JSON.stringify([{ ...table, limits: { player: { min: "10" } } }])),
     ).toBeUndefined();
@@ -36,6 +46,9 @@ describe("the lobby stream's payloads", () => {
       { ...table, limits: { player: { min: 1_000 } } },
       { ...table, game: "roulette" },
       { ...table, countdownSeconds: 1.5 },
+      { ...table, live: { ...table.live, phase: "shuffling" } },
+      { ...table, live: { ...table.live, closesAt: "soon" } },
+      { ...table, live: { ...table.live, players: -1 } },
     ];
     for (const payload of bad) {
       expect({ payload, parsed: parseTables(JSON.stringify([payload])) }).toEqual({

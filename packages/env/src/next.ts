@@ -64,6 +64,10 @@ export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boo
   if (target === undefined) {
     return refuse(400, "Bad request: the request target must be a path");
   }
+  if (!decodes(target.path)) {
+    // Next answers 500 when a dynamic segment (`/tables/[slug]`) holds a bad escape.
+    return refuse(400, "Bad request: the path must be percent-encoded UTF-8");
+  }
   const relay = target.path.startsWith(AUTH_RELAY);
   if (req.method !== "GET" && req.method !== "HEAD" && !(relay && req.method === "POST")) {
     const allow = relay ? AUTH_RELAY_METHODS : NEXT_METHODS;
@@ -71,6 +75,15 @@ export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boo
     return refuse(405, `Method not allowed: ${allow} only`, { allow, connection: "close" });
   }
   return false;
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The part of `next`'s programmatic API we use (the app resolves `next` itself). */

@@ -1,20 +1,33 @@
 import type { Metadata, Viewport } from "next";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
 import "@fuda/ui/base.css";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Fuda · Live lobby",
-  description: "Live baccarat, Pok Deng and Joker blackjack tables.",
-};
+import { loadAccount } from "~/account";
+import { AccountProvider } from "~/components/account-context";
+import { env } from "~/env";
+import { IntlProvider } from "~/i18n/provider";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("lobby");
+  return { title: `Fuda · ${t("title")}` };
+}
 
 export const viewport: Viewport = { themeColor: "#0b1411", colorScheme: "dark" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang={locale}>
+      <body>
+        <IntlProvider locale={locale} messages={await getMessages()}>
+          <AccountProvider initial={await loadAccount(env.GAME_API_URL)}>
+            {children}
+          </AccountProvider>
+        </IntlProvider>
+      </body>
     </html>
   );
 }

@@ -1,23 +1,27 @@
 "use client";
 
-import { GAME_LABELS, StatusBadge } from "@fuda/ui";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
+import { StatusBadge } from "@fuda/ui";
+
 import type { Game, Lobby, LobbyTable } from "~/game-api";
+import { useLabels } from "~/i18n/use-labels";
 import { parseTables, WATCH_PATH } from "~/lobby-stream";
 
 import { GameSection } from "./game-section";
 import styles from "./lobby.module.css";
 import { Unavailable } from "./unavailable";
+import { useNow } from "./use-now";
 
 type Connection = "connecting" | "live" | "reconnecting";
 type TableStatus = LobbyTable["status"];
 
 // Drawn as a table status pill: green while live, amber while reconnecting, grey before.
-const CONNECTION_BADGES: Record<Connection, { tone: TableStatus; label: string }> = {
-  connecting: { tone: "closed", label: "Connecting…" },
-  live: { tone: "open", label: "Live" },
-  reconnecting: { tone: "paused", label: "Reconnecting…" },
+const CONNECTION_TONES: Record<Connection, TableStatus> = {
+  connecting: "closed",
+  live: "open",
+  reconnecting: "paused",
 };
 
 // EventSource retries a dropped stream by itself but gives up on an error response (the game
@@ -65,62 +69,69 @@ function byGame(tables: LobbyTable[]): { game: Game; tables: LobbyTable[] }[] {
 }
 
 export function LiveLobby({ initial }: { initial: Lobby }) {
+  const t = useTranslations();
+  const labels = useLabels();
+  const now = useNow();
   const { lobby, connection } = useLiveLobby(initial);
+  const [filter, setFilter] = useState<Game | null>(null);
   const games = lobby.available ? byGame(lobby.tables) : [];
+  const shown = games.filter(({ game }) => filter === null || game === filter);
   const openCount = lobby.available
     ? lobby.tables.filter((table) => table.status === "open").length
     : 0;
 
   return (
     <>
-      <header className={styles.top}>
-        <div className={styles.bar}>
-          <a className={styles.brand} href="/">
-            <span className={styles.mark} aria-hidden>
-              ♠
-            </span>
-            Fuda <span className={styles.brandSub}>Live Casino</span>
-          </a>
-          {games.length > 0 && (
-            <nav className={styles.nav} aria-label="Games">
-              {games.map(({ game, tables }) => (
-                <a key={game} href={`#${game}`} className={styles.chip}>
-                  {GAME_LABELS[game]} <span className={styles.chipCount}>{tables.length}</span>
-                </a>
-              ))}
-            </nav>
-          )}
-        </div>
-      </header>
       <main className={styles.main}>
         <section className={styles.hero}>
           <div className={styles.heading}>
-            <h1>Live lobby</h1>
+            <h1>{t("lobby.title")}</h1>
             <span data-testid="connection" data-connection={connection} role="status">
               <StatusBadge
-                status={CONNECTION_BADGES[connection].tone}
-                label={CONNECTION_BADGES[connection].label}
+                status={CONNECTION_TONES[connection]}
+                label={t(`connection.${connection}`)}
               />
             </span>
           </div>
           {lobby.available && (
             <p className={styles.summary} data-testid="lobby-summary">
-              {lobby.tables.length} {lobby.tables.length === 1 ? "table" : "tables"} ·{" "}
-              <span className={styles.openCount}>{openCount} open now</span>
+              {t("lobby.summary", { count: lobby.tables.length, open: openCount })}
             </p>
+          )}
+          {games.length > 1 && (
+            <nav className={styles.nav} aria-label={t("lobby.gamesNav")}>
+              {[null, ...games.map(({ game }) => game)].map((game) => (
+                <button
+                  key={game ?? "all"}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={filter === game}
+                  data-testid="game-filter"
+                  data-game={game ?? "all"}
+                  onClick={() => {
+                    setFilter(game);
+                  }}
+                >
+                  {game === null ? t("lobby.all") : labels.game(game)}
+                  <span className={styles.chipCount}>
+                    {game === null
+                      ? lobby.available && lobby.tables.length
+                      : games.find((group) => group.game === game)?.tables.length}
+                  </span>
+                </button>
+              ))}
+            </nav>
           )}
         </section>
         {!lobby.available && <Unavailable down={lobby.down} reason={lobby.reason} />}
         {lobby.available && lobby.tables.length === 0 && (
-          <p className={styles.empty}>No tables are set up yet. Check back soon.</p>
+          <p className={styles.empty}>{t("lobby.empty")}</p>
         )}
-        {games.map(({ game, tables }) => (
-          <GameSection key={game} game={game} tables={tables} />
+        {shown.map(({ game, tables }) => (
+          <GameSection key={game} game={game} tables={tables} now={now} />
         ))}
       </main>
-      <footer className={styles.footer}>
-        Stakes are in points. Limits are per bet, per round.
-      </footer>
+      <footer className={styles.footer}>{t("lobby.footer")}</footer>
     </>
   );
 }

@@ -1,18 +1,23 @@
-import {
-  betLimitLines,
-  formatCountdown,
-  formatLimit,
-  GAME_LABELS,
-  StatusBadge,
-  variantName,
-} from "@fuda/ui";
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { betLimitLines, StatusBadge } from "@fuda/ui";
 
 import type { LobbyTable } from "~/game-api";
+import { useLabels } from "~/i18n/use-labels";
 
+import { LastResult } from "./last-result";
+import { baccaratMarks, MiniBigRoad } from "./mini-road";
 import styles from "./table-card.module.css";
+import { secondsUntil } from "./use-now";
 
-export function TableCard({ table }: { table: LobbyTable }) {
-  const limits = betLimitLines(table.game, table.limits);
+export function TableCard({ table, now }: { table: LobbyTable; now: number | null }) {
+  const t = useTranslations("table");
+  const labels = useLabels();
+  const live = table.live;
+  const marks = live === undefined ? undefined : baccaratMarks(live.road);
+  const betting = live?.phase === "betting" && live.closesAt !== null && now !== null;
   return (
     <li
       className={styles.card}
@@ -20,27 +25,54 @@ export function TableCard({ table }: { table: LobbyTable }) {
       data-slug={table.slug}
       data-game={table.game}
       data-status={table.status}
+      data-phase={live?.phase ?? ""}
     >
       <div className={styles.head}>
         <div>
-          <p className={styles.game}>{GAME_LABELS[table.game]}</p>
-          <h3 className={styles.name}>{table.name}</h3>
+          <p className={styles.game}>{labels.game(table.game)}</p>
+          <h3 className={styles.name}>
+            <a href={`/tables/${table.slug}`} className={styles.open} translate="no">
+              {table.name}
+            </a>
+          </h3>
         </div>
-        <StatusBadge status={table.status} />
+        <StatusBadge status={table.status} label={labels.status(table.status)} />
       </div>
       <p className={styles.meta}>
         <span className={styles.variant} data-testid="variant">
-          {variantName(table.variant)}
+          {labels.variant(table.variant)}
         </span>
         <span className={styles.countdown} data-testid="countdown">
-          {formatCountdown(table.countdownSeconds)}
+          {labels.countdown(table.countdownSeconds)}
         </span>
       </p>
-      <dl className={styles.limits} aria-label="Bet limits in points">
-        {limits.map(({ bet, name, limit }) => (
+      {live !== undefined && (
+        <div className={styles.live}>
+          <p className={styles.phase}>
+            <span data-testid="phase">{labels.phase(live.phase)}</span>
+            {betting && (
+              <span className={styles.closesIn} data-testid="closes-in" aria-live="off">
+                {t("closesIn", { seconds: secondsUntil(live.closesAt!, now) })}
+              </span>
+            )}
+          </p>
+          <p className={styles.round}>
+            {live.roundNumber !== null && (
+              <span data-testid="round-number">{t("round", { number: live.roundNumber })}</span>
+            )}
+            <span data-testid="players">{t("players", { count: live.players })}</span>
+          </p>
+          <LastResult game={table.game} outcome={live.lastResult} />
+          {marks !== undefined && marks.length > 0 && (
+            <MiniBigRoad marks={marks} label={t("road")} />
+          )}
+        </div>
+      )}
+      <dl className={styles.limits} aria-label={t("limits")}>
+        {betLimitLines(table.game, table.limits).map(({ bet, limit }) => (
           <div key={bet} className={styles.limit} data-testid="limit">
-            <dt>{name}</dt>
-            <dd>{formatLimit(limit)}</dd>
+            <dt>{labels.bet(table.game, bet)}</dt>
+            <dd>{labels.limit(limit)}</dd>
           </div>
         ))}
       </dl>

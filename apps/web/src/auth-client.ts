@@ -1,0 +1,34 @@
+/**
+ * The accounts endpoints (better-auth on the game API, relayed same-origin at /api/auth; see
+ * docs/accounts.md). Plain fetch: the browser keeps the HttpOnly session cookie itself.
+ */
+
+/** better-auth's error code when it gives one (e.g. INVALID_EMAIL_OR_PASSWORD), else a status. */
+export type AuthResult = { ok: true } | { ok: false; code: string };
+
+async function post(path: string, body: Record<string, string>): Promise<AuthResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, code: "NETWORK" };
+  }
+  if (response.ok) return { ok: true };
+  const answer = (await response.json().catch(() => ({}))) as { code?: unknown };
+  return {
+    ok: false,
+    code: typeof answer.code === "string" ? answer.code : `HTTP_${response.status}`,
+  };
+}
+
+export const signInAsGuest = () => post("sign-in/anonymous", {});
+export const signIn = (email: string, password: string) =>
+  post("sign-in/email", { email, password });
+/** Also how a guest keeps their balance: signing up while a guest carries the wallet over. */
+export const signUp = (name: string, email: string, password: string) =>
+  post("sign-up/email", { name, email, password });
+export const signOut = () => post("sign-out", {});

@@ -1,0 +1,54 @@
+"use client";
+
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import type { ReactNode } from "react";
+
+import type { Account } from "~/account";
+
+interface AccountState {
+  account: Account | null;
+  /** A balance the game API announced (a settlement's private event, a placement's answer). */
+  setBalance: (balance: number) => void;
+  /** Reads the wallet again, e.g. after a round settled without a balance in its event. */
+  refreshBalance: () => Promise<void>;
+}
+
+const AccountContext = createContext<AccountState>({
+  account: null,
+  setBalance: () => undefined,
+  refreshBalance: () => Promise.resolve(),
+});
+
+/** `wallet.balance` through the same-origin relay; undefined when it cannot be read. */
+async function readBalance(): Promise<number | undefined> {
+  const response = await fetch("/api/trpc/wallet.balance", { cache: "no-store" });
+  if (!response.ok) return undefined;
+  const body = (await response.json()) as { result?: { data?: { balance?: unknown } } };
+  const balance = body.result?.data?.balance;
+  return typeof balance === "number" ? balance : undefined;
+}
+
+/** The signed-in player (server-rendered) and their balance, kept current by the pages. */
+export function AccountProvider({
+  initial,
+  children,
+}: {
+  initial: Account | null;
+  children: ReactNode;
+}) {
+  const [account, setAccount] = useState(initial);
+  const setBalance = useCallback((balance: number) => {
+    setAccount((current) => (current === null ? null : { ...current, balance }));
+  }, []);
+  const refreshBalance = useCallback(async () => {
+    const balance = await readBalance();
+    if (balance !== undefined) setBalance(balance);
+  }, [setBalance]);
+  const value = useMemo(
+    () => ({ account, setBalance, refreshBalance }),
+    [account, setBalance, refreshBalance],
+  );
+  return <AccountContext value={value}>{children}</AccountContext>;
+}
+
+export const useAccount = (): AccountState => useContext(AccountContext);

@@ -1,0 +1,69 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+
+import { signInAsGuest, signOut } from "~/auth-client";
+import { useLabels } from "~/i18n/use-labels";
+
+import { useAccount } from "./account-context";
+import styles from "./site-header.module.css";
+
+/** The header's account corner: the balance and who is playing, or the ways in. */
+export function AccountMenu() {
+  const t = useTranslations("account");
+  const labels = useLabels();
+  const { account } = useAccount();
+  const [busy, setBusy] = useState(false);
+  // The whole page depends on who is signed in: load it again as them.
+  const then = (action: () => Promise<unknown>) => () => {
+    setBusy(true);
+    void action().then(() => {
+      window.location.reload();
+    });
+  };
+
+  if (account === null) {
+    return (
+      <div className={styles.account} data-testid="account" data-signed-in="false">
+        <button
+          type="button"
+          className={styles.button}
+          disabled={busy}
+          onClick={then(signInAsGuest)}
+        >
+          {t("playAsGuest")}
+        </button>
+        <a className={styles.link} href="/sign-in">
+          {t("signIn")}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={styles.account}
+      data-testid="account"
+      data-signed-in="true"
+      data-guest={account.guest}
+    >
+      <span className={styles.balance}>
+        <span className={styles.visuallyHidden}>{t("balance")}</span>
+        <span data-testid="balance" data-balance={account.balance}>
+          {t("points", { amount: labels.points(account.balance) })}
+        </span>
+      </span>
+      <span className={styles.who} data-testid="player-name">
+        {account.guest ? t("guest") : <span translate="no">{account.name}</span>}
+      </span>
+      {account.guest && (
+        <a className={styles.link} href="/sign-in?upgrade=1" data-testid="upgrade">
+          {t("upgrade")}
+        </a>
+      )}
+      <button type="button" className={styles.button} disabled={busy} onClick={then(signOut)}>
+        {t("signOut")}
+      </button>
+    </div>
+  );
+}

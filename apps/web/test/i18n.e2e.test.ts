@@ -1,0 +1,107 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { MISSING_MARK } from "../src/i18n/missing";
+import {
+  FAST_DEALER,
+  screenshots,
+  startPlatform,
+  translatableText,
+  watchProblems,
+} from "./platform";
+import type { Platform } from "./platform";
+
+let platform: Platform | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform(FAST_DEALER);
+  browser = platform.browser;
+});
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const PAGES = ["/", "/tables/baccarat-a", "/tables/pok-deng", "/sign-in", "/sign-in?upgrade=1"];
+// Words of three Latin letters or more: English left on a Japanese or Thai page.
+const LATIN_WORD = /[A-Za-z]{3,}/g;
+
+async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(`${platform!.app.url}${path}`);
+  expect(response?.status(), path).toBe(200);
+  // Live parts render after hydration (the lobby's stream, countdowns).
+  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+}
+
+describe("languages", () => {
+  for (const [browserLocale, locale] of [
+    ["ja-JP", "ja"],
+    ["th-TH", "th"],
+    ["en-US", "en"],
+  ] as const) {
+    it(`a first visit asking for ${browserLocale} gets every page in ${locale}, with no key untranslated`, async () => {
+      const context = await browser.newContext({ locale: browserLocale });
+      const problems = watchProblems(context);
+      const page = await context.newPage();
+      for (const path of PAGES) {
+        await visit(page, path);
+        expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
+        const text = await translatableText(page);
+        expect(text, path).not.toContain(MISSING_MARK);
+        if (locale !== "en") expect(text.match(LATIN_WORD) ?? [], path).toEqual([]);
+      }
+      await page.goto(platform!.app.url);
+      await page.getByTestId("table-card").first().waitFor();
+      await screenshots(page, "languages", `lobby-${locale}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("the header's language switch turns a table page into Japanese, then Thai, and the choice is remembered", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const problems = watchProblems(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await visit(page, "/tables/baccarat-a");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    const limitsEn = await page.getByTestId("limit").first().innerText();
+    expect(limitsEn).toMatch(/^Player/);
+
+    await page.getByTestId("language").selectOption("ja");
+    await page.locator('html[lang="ja"]').waitFor();
+    expect(await page.getByTestId("limit").first().innerText()).toMatch(
+      /^プレイヤー\s+10〜10,000$/,
+    );
+    expect((await translatableText(page)).match(LATIN_WORD) ?? []).toEqual([]);
+    await screenshots(page, "languages", "table-ja");
+
+    await page.getByTestId("language").selectOption("th");
+    await page.locator('html[lang="th"]').waitFor();
+    expect(await page.getByTestId("limit").first().innerText()).toMatch(/^ผู้เล่น\s+10–10,000$/);
+    await screenshots(page, "languages", "table-th");
+
+    // Remembered: a new visit in the same browser stays Thai though it asks for English.
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === "NEXT_LOCALE")?.value).toBe("th");
+    const again = await context.newPage();
+    await visit(again, "/");
+    expect(await again.locator("html").getAttribute("lang")).toBe("th");
+    expect(await again.locator("h1").textContent()).toBe("ล็อบบี้สด");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("numbers are written in the page's language: a limit's thousands are grouped", async () => {
+    const context = await browser.newContext({ locale: "ja-JP" });
+    const page = await context.newPage();
+    await visit(page, "/");
+    const card = page.locator('[data-testid="table-card"][data-slug="baccarat-a"]');
+    expect(await card.getByTestId("countdown").textContent()).toBe("ベット時間 20秒");
+    expect(await card.getByTestId("limit").first().innerText()).toMatch(
+      /^プレイヤー\s+10〜10,000$/,
+    );
+    await context.close();
+  });
+});

@@ -1,0 +1,144 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+/** A dealer fast enough for a test to watch rounds go by, slow enough to bet in. */
+export const FAST_DEALER = {
+  BETTING_WINDOW_MS: "4000",
+  DEAL_DELAY_MS: "150",
+  RESULT_PAUSE_MS: "600",
+};
+
+export interface Platform {
+  database: TestDatabase;
+  gameApi: SpawnedApp;
+  app: SpawnedApp;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/**
+ * A seeded database, the game API dealing on it (with `gameApiEnv`) and trusting the app's
+ * origin for sign-in, the built web app, Chromium.
+ */
+export async function startPlatform(gameApiEnv: Record<string, string> = {}): Promise<Platform> {
+  const started: { stop(): Promise<void> }[] = [];
+  const stop = async (): Promise<void> => {
+    for (const part of started.splice(0).reverse()) await part.stop();
+  };
+  try {
+    const database = await createTestDatabase();
+    started.push({ stop: () => database.drop() });
+    await seed(database.db);
+    // The app first, on the game API's port-to-be: better-auth accepts session cookies only from
+    // the origins it trusts, and the app's port is known once it runs.
+    const gameApiPort = await freePort();
+    const app = await startNextApp({
+      app: "web",
+      gameApiUrl: `http://127.0.0.1:${gameApiPort}/trpc`,
+    });
+    started.push(app);
+    const gameApi = await startGameApi({
+      databaseUrl: database.url,
+      port: gameApiPort,
+      env: { AUTH_TRUSTED_ORIGINS: app.url, ...gameApiEnv },
+    });
+    started.push(gameApi);
+    const browser = await launchChromium();
+    started.push({ stop: () => browser.close() });
+    return { database, gameApi, app, browser, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Console errors and failed requests of every page of a context. A request the page itself
+ * gives up (a stream closed by leaving the page) is not a failure.
+ */
+export function watchProblems(context: BrowserContext): string[] {
+  const problems: string[] = [];
+  const watch = (page: Page): void => {
+    page.on("console", (message) => {
+      // "Failed to load resource" repeats a failed response, recorded below with its URL.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        problems.push(`console: ${message.text()}`);
+      }
+    });
+    page.on("pageerror", (error) => {
+      problems.push(`page error: ${error.message}`);
+    });
+    page.on("requestfailed", (request) => {
+      const failure = request.failure()?.errorText ?? "";
+      if (!failure.includes("ERR_ABORTED")) problems.push(`${request.url()}: ${failure}`);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.url()}: ${response.status()}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on("page", watch);
+  return problems;
+}
+
+const ARTIFACTS = join(import.meta.dirname, "..", "test-results");
+
+/** Saves the page at 375 px and 1280 px wide as test artifacts (apps/web/test-results/<flow>/). */
+export async function screenshots(page: Page, flow: string, name: string): Promise<void> {
+  const folder = join(ARTIFACTS, flow);
+  mkdirSync(folder, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/**
+ * The page's own words: its text without what is deliberately not translated (operators' table
+ * names and codes, marked `translate="no"`, and each language's name written in itself).
+ */
+export async function translatableText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[translate="no"], [lang], script, style').forEach((node) => {
+      node.remove();
+    });
+    // textContent, not innerText: words hidden from view count too.
+    return copy.textContent;
+  });
+}
+
+/** The game API's tRPC, called as the browser context's signed-in player (its session cookie). */
+export async function callAsPlayer<T>(
+  platform: Platform,
+  context: BrowserContext,
+  procedure: string,
+  input?: unknown,
+): Promise<T> {
+  const cookie = (await context.cookies(platform.app.url))
+    .map(({ name, value }) => `${name}=${value}`)
+    .join("; ");
+  const url = `${platform.gameApi.url}/trpc/${procedure}`;
+  const response = procedure.startsWith("bets.")
+    ? await fetch(url, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(input),
+      })
+    : await fetch(
+        input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`,
+        { headers: { cookie } },
+      );
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (body.result === undefined) throw new Error(`${procedure}: ${JSON.stringify(body.error)}`);
+  return body.result.data;
+}
