@@ -40,19 +40,22 @@ function cardsIn(value: unknown, key = ""): number[] {
 }
 
 it("bets sent around the instant betting closes end in the round and settled, or refused with BETTING_CLOSED; none reserved and lost", async () => {
+  // A window long enough for the slips to start well before the close: on a loaded machine a
+  // call can take a few hundred ms to reach the round.
+  windowMs = 1_600;
   const bots = await Promise.all(Array.from({ length: 4 }, () => guest(baseUrl)));
   const round = await until("a fresh betting round at baccarat-a", async () => {
     const open = await db.round.findFirst({
       where: { phase: "betting", table: { slug: "baccarat-a" } },
     });
-    return open !== null && open.bettingClosesAt.getTime() - Date.now() > 260 ? open : undefined;
+    return open !== null && open.bettingClosesAt.getTime() - Date.now() > 1_100 ? open : undefined;
   });
   const closesAt = round.bettingClosesAt.getTime();
-  // 100 slips, one every 3 ms from 250 ms before the close (a call takes some ms to reach the
+  // 100 slips, one every 10.5 ms from 1 s before the close (a call takes some ms to reach the
   // round) to 50 ms after it.
   const replies = await Promise.all(
     Array.from({ length: 100 }, async (_, n) => {
-      await new Promise((resolve) => setTimeout(resolve, closesAt - 250 + 3 * n - Date.now()));
+      await new Promise((resolve) => setTimeout(resolve, closesAt - 1_000 + 10.5 * n - Date.now()));
       const requestId = `close-${n}`;
       const reply = await bots[n % bots.length]!.trpc("mutation", "bets.place", {
         roundId: round.id,
