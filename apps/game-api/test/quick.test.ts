@@ -1,5 +1,5 @@
 /**
- * The quick game (seed 002, docs/rules/quick-baccarat.md) over HTTP: its rules through the
+ * The quick game (docs/rules/quick-baccarat.md) over HTTP: its rules through the
  * `quick.*` procedures, its hands in the player's history, its points never in the wallet, and
  * its state through a restart of the game API on the same database.
  */
@@ -61,7 +61,7 @@ function nextOutcome(game: baccarat.QuickGame): baccarat.RoundOutcome {
 const loses = (spot: baccarat.QuickSpot, outcome: baccarat.RoundOutcome): boolean =>
   baccarat.settle("quick", [{ bet: spot, stake: POINT }], outcome)[0]!.returned === 0;
 
-describe("quick.* over HTTP: seed 002's rules", () => {
+describe("quick.* over HTTP: the rules of docs/rules/quick-baccarat.md", () => {
   it("5 points a spot, never Player with Banker, Undo takes every point back; a refusal changes nothing", async () => {
     const browser = await signUp(api, "quick-rules");
     const fresh = await quick(browser, "state");

@@ -1,5 +1,5 @@
 /**
- * An operator's correction of a dealing mistake (seed 003, docs/rules/joker-blackjack.md,
+ * An operator's correction of a dealing mistake (docs/rules/joker-blackjack.md,
  * Dealing mistakes): `rewind` to a step, `unrecoverable`, `improperDeal`, applied to the live
  * round by the game under the round's lock, like a player's action, and announced with
  * `round.corrected` (who, why, the cards it burned). The points follow when the round settles:

@@ -1,5 +1,5 @@
 /**
- * The dealing-mistake procedure of seed 003 (docs/rules/joker-blackjack.md, Dealing mistakes) as
+ * The dealing-mistake procedure (docs/rules/joker-blackjack.md, Dealing mistakes) as
  * operator commands on a live joker blackjack round, over HTTP with the real dealer: a rewind
  * undoes the actions after its step and burns their cards, an unrecoverable mistake pays every
  * bet as won through the ledger, each recorded as a `round.corrected` event with who and why.

@@ -32,7 +32,7 @@ const correction = (type: CorrectionType) =>
     );
 
 /**
- * The dealing-mistake procedure of seed 003 on a live joker blackjack round
+ * The dealing-mistake procedure on a live joker blackjack round
  * (docs/rules/joker-blackjack.md, Dealing mistakes), between the end of the deal and the end of
  * the round.
  */
