@@ -21,7 +21,8 @@ export { databaseUnavailable, FudaError, type FudaErrorCode } from "./errors";
 export { RETRY_AFTER_SECONDS } from "./unavailable";
 export { listTables } from "./domain/tables";
 export { watchTables } from "./domain/lobby-feed";
-export { lobbyTables, lobbyTableSchema, type LiveSummary, type LobbyTable } from "./domain/lobby";
+export { lobbyTables } from "./domain/lobby";
+export { lobbyTableSchema, type LiveSummary, type LobbyTable } from "./domain/lobby.types";
 export { getTableDetail } from "./domain/table-view";
 export {
   tableDetailSchema,

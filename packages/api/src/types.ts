@@ -4,4 +4,5 @@
  * procedure's `.output()` does.
  */
 export { tableViewSchema, type TableView } from "./domain/tables.types";
+export { lobbyTableSchema, type LobbyTable } from "./domain/lobby.types";
 export { RETRY_AFTER_SECONDS, whatIsDown, type DownPart } from "./unavailable";

@@ -12,7 +12,7 @@ import type { EventHub } from "@fuda/live";
 
 import { isDatabaseUnreachable } from "../errors";
 
-import type { LobbyTable } from "./lobby";
+import type { LobbyTable } from "./lobby.types";
 import { lobbyTables } from "./lobby";
 
 const LOBBY_REFRESHES_PER_SECOND = 4;

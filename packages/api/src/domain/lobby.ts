@@ -3,34 +3,13 @@
  * its phase and closing time, the last result, the end of the shoe's road and how many players
  * have bets in the round. Read with a handful of set queries for all tables at once.
  */
-import { z } from "zod";
-
 import type { Db } from "@fuda/db";
 
+import type { LiveSummary, LobbyTable } from "./lobby.types";
 import { listTables } from "./tables";
-import { tableViewSchema } from "./tables.types";
 
 /** Road marks the lobby shows per table: the newest of the current shoe. */
 export const LOBBY_ROAD_MARKS = 20;
-
-export const liveSummarySchema = z.object({
-  roundId: z.uuid().nullable(),
-  roundNumber: z.number().int().nullable(),
-  phase: z.enum(["betting", "dealing", "settled", "cancelled"]).nullable(),
-  /** When the round's betting closes (server time, ISO 8601). */
-  closesAt: z.iso.datetime().nullable(),
-  /** The outcome of the table's last settled round. */
-  lastResult: z.unknown().nullable(),
-  /** The last marks of the current shoe's road, oldest first. */
-  road: z.array(z.unknown()),
-  /** Players with a bet in the round in play. */
-  players: z.number().int().nonnegative(),
-});
-
-export const lobbyTableSchema = tableViewSchema.extend({ live: liveSummarySchema });
-
-export type LiveSummary = z.infer<typeof liveSummarySchema>;
-export type LobbyTable = z.infer<typeof lobbyTableSchema>;
 
 const noPlay: LiveSummary = {
   roundId: null,

@@ -5,7 +5,7 @@ import { FudaError } from "@fuda/errors";
 import type { TableEvent } from "@fuda/live";
 
 import type { Context } from "../context";
-import { lobbyTableSchema } from "../domain/lobby";
+import { lobbyTableSchema } from "../domain/lobby.types";
 import { watchTables } from "../domain/lobby-feed";
 import { tableEvents } from "../domain/table-events";
 import { getTableDetail } from "../domain/table-view";
