@@ -31,6 +31,7 @@ import { startLive } from "@fuda/live";
 import { openRound } from "@fuda/live/testing";
 import {
   benchServerUrl,
+  benchTable,
   createThrowawayDatabase,
   machineBusyMs,
   percentile,
@@ -55,13 +56,13 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** /proc/<pid>/stat counts CPU in clock ticks; 100 a second on Linux. */
 const TICK_MS = 10;
 
-/** CPU ms so far of every process whose environment names `marker` (the spawned game API's). */
-function spawnedCpuMs(marker: string): number {
+/** CPU ms so far (user + system) of every process `matches` picks by pid and `stat` line. */
+function processesCpuMs(matches: (pid: string, stat: string) => boolean): number {
   let total = 0;
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker)) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!matches(pid, stat)) continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
     } catch {
@@ -71,21 +72,12 @@ function spawnedCpuMs(marker: string): number {
   return total;
 }
 
-/** CPU ms so far of the PostgreSQL server's processes (the bench's server is local). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      // Gone, or not ours to read.
-    }
-  }
-  return total;
-}
+/** Every process whose environment names `marker` (the spawned game API's). */
+const spawnedCpuMs = (marker: string): number =>
+  processesCpuMs((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker));
+
+/** The PostgreSQL server's processes (the bench's server is local). */
+const postgresCpuMs = (): number => processesCpuMs((_, stat) => stat.includes("(postgres)"));
 
 interface Player {
   id: string;
@@ -266,9 +258,8 @@ async function main(): Promise<void> {
       ["game API/bet", 14],
       ["PostgreSQL/bet", 16],
     ];
-    const row = (cells: string[]): string =>
-      cells.map((cell, i) => cell.padStart(columns[i]![1])).join("");
-    console.log(row(columns.map(([name]) => name)));
+    const { header, row } = benchTable(columns);
+    console.log(header);
     let placed = 0;
     for (const callers of CALLERS) {
       // Fresh rounds per configuration: a player's own Banker total stays under its maximum.

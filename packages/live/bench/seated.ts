@@ -30,6 +30,7 @@ import { createDb, setupDatabase } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
 import {
   benchServerUrl,
+  benchTable,
   createThrowawayDatabase,
   machineBusyMs,
   percentile,
@@ -266,9 +267,8 @@ async function main(): Promise<void> {
     ["cpu ms/round", 14],
     ["machine ms/round", 18],
   ];
-  const row = (cells: string[]): string =>
-    cells.map((cell, i) => cell.padStart(columns[i]![1])).join("");
-  console.log(row(columns.map(([name]) => name)));
+  const { header, row } = benchTable(columns);
+  console.log(header);
   let failed = false;
   for (const count of TABLES) {
     const result = await run(serverUrl, count);

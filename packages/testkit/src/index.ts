@@ -13,6 +13,7 @@ export {
 } from "./stack";
 export {
   benchServerUrl,
+  benchTable,
   createThrowawayDatabase,
   databaseUrlOf,
   parseTps,

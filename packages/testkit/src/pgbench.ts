@@ -152,3 +152,16 @@ export async function pgbenchTps(
 /** The p-th percentile (0–100) of ascending `sorted`, NaN when empty. */
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+/**
+ * A bench's table of figures, right-aligned: each column `[header, width]`. Returns the line of
+ * headers and a function that lays out a row of cells the same way.
+ */
+export function benchTable(columns: readonly (readonly [string, number])[]): {
+  header: string;
+  row: (cells: readonly string[]) => string;
+} {
+  const row = (cells: readonly string[]): string =>
+    cells.map((cell, i) => cell.padStart(columns[i]![1])).join("");
+  return { header: row(columns.map(([name]) => name)), row };
+}
