@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Db, Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { balance, reserveRequest, transferMany } from "@fuda/ledger";
-import type { LiveRound, Refusal } from "@fuda/rules";
+import type { Decisions, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 import { shoeFromJson } from "@fuda/shoe";
 
@@ -48,6 +48,9 @@ export const refusalError = (refusal: Refusal): FudaError =>
     rule: refusal.code,
   });
 
+const conflict = (field: string, rule: string, message: string): FudaError =>
+  new FudaError("CONFLICT", `${field}: ${message}`, { field, rule });
+
 export interface RoundSql {
   id: string;
   table_id: string;
@@ -64,6 +67,25 @@ export interface RoundSql {
   shoe_position: number;
 }
 
+/**
+ * The game's decisions of a round locked by `lockLiveRound`: refused (409) when its game has
+ * none or the round is not being dealt.
+ */
+export function decisionsOf(round: RoundSql): {
+  definition: TableGameDefinition;
+  decisions: Decisions;
+} {
+  const definition = definitionOf(round);
+  const decisions = definition?.decisions;
+  if (definition === null || decisions === undefined) {
+    throw conflict("roundId", "no_decisions", `round ${round.id} takes no decisions`);
+  }
+  if (round.phase !== "dealing") {
+    throw conflict("roundId", "not_dealing", `round ${round.id} is ${round.phase}, not dealing`);
+  }
+  return { definition, decisions };
+}
+
 /** The round with its table and shoe, locked for a decision or a correction. */
 export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
   const [round] = await tx.$queryRaw<RoundSql[]>`
@@ -78,14 +100,12 @@ export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> 
   return round;
 }
 
-const conflict = (field: string, rule: string, message: string): FudaError =>
-  new FudaError("CONFLICT", `${field}: ${message}`, { field, rule });
-
 export async function act(db: Db, input: ActInput): Promise<Acted> {
   const { playerId, roundId, seat, action, requestId } = input;
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
   return db.$transaction(async (tx) => {
     const round = await lockLiveRound(tx, roundId);
+    // Under the round's lock: the same request sent twice at once finds the first's record.
     const earlier = await tx.roundAction.findUnique({
       where: { playerId_requestId: { playerId, requestId } },
     });
@@ -103,14 +123,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
         replayed: true,
       };
     }
-    const definition = definitionOf(round);
-    const decisions = definition?.decisions;
-    if (definition === null || decisions === undefined) {
-      throw conflict("roundId", "no_decisions", `round ${roundId} takes no actions`);
-    }
-    if (round.phase !== "dealing") {
-      throw conflict("roundId", "not_dealing", `round ${roundId} is ${round.phase}, not dealing`);
-    }
+    const { definition, decisions } = decisionsOf(round);
     // An open bet: one taken back in the window leaves the seat to whoever sat down after.
     const [own] = await tx.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM bets

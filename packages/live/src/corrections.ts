@@ -6,12 +6,10 @@
  * stakes of cancelled actions come back, an unrecoverable round pays every bet as won.
  */
 import type { Db } from "@fuda/db";
-import { FudaError } from "@fuda/errors";
 import { shoeFromJson } from "@fuda/shoe";
 
-import { lockLiveRound, refusalError } from "./actions";
+import { decisionsOf, lockLiveRound, refusalError } from "./actions";
 import { deadlineAfter, writeStep } from "./decisions";
-import { definitionOf } from "./games";
 import { isRoundId, roundNotFound } from "./bet-slip";
 
 export type CorrectionType = "rewind" | "unrecoverable" | "improperDeal";
@@ -38,24 +36,7 @@ export async function correctRound(db: Db, input: CorrectionInput): Promise<Corr
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
   return db.$transaction(async (tx) => {
     const round = await lockLiveRound(tx, roundId);
-    const definition = definitionOf(round);
-    const decisions = definition?.decisions;
-    if (definition === null || decisions === undefined) {
-      throw new FudaError(
-        "CONFLICT",
-        `roundId: round ${roundId} has no dealing-mistake procedure`,
-        {
-          field: "roundId",
-          rule: "no_decisions",
-        },
-      );
-    }
-    if (round.phase !== "dealing") {
-      throw new FudaError("CONFLICT", `roundId: round ${roundId} is ${round.phase}, not dealing`, {
-        field: "roundId",
-        rule: "not_dealing",
-      });
-    }
+    const { definition, decisions } = decisionsOf(round);
     const shoe = shoeFromJson(round.shoe_state);
     const result = decisions.correct(shoe, round.state, {
       type,

@@ -13,6 +13,7 @@ import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
 import { auditLiveTables } from "@fuda/live";
+import { openRound } from "@fuda/live/testing";
 
 import type { Browser, GameApi } from "../http";
 import { signInAs, startGameApi } from "../http";
@@ -214,4 +215,10 @@ it("refuses a correction outside a dealt round, a short reason and a step before
   expect(
     await db.tableEvent.count({ where: { roundId: betting.id, type: "round.corrected" } }),
   ).toBe(0);
+  // A game without players' decisions has no such procedure.
+  const { roundId } = await openRound(db, "baccarat-a");
+  expect(await correction("unrecoverable", { roundId })).toMatchObject({
+    status: 409,
+    message: `roundId: round ${roundId} takes no decisions`,
+  });
 }, 60_000);
