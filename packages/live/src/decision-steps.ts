@@ -9,7 +9,7 @@ import { shoeFromJson } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
 import { lockRound } from "./dealer-rows";
-import { deadlineAfter, stepEvents, timedOut, writeStep } from "./decisions";
+import { deadlineAfter, stepEvents, writeStep } from "./decisions";
 import { appendEvents } from "./events";
 import { tableSettings } from "./seats";
 
@@ -21,10 +21,13 @@ export async function timeoutStep(
   round: RoundRow,
   shoeRow: ShoeRow,
 ): Promise<RoundRow> {
-  const pending = definition.decisions?.pending(round.state);
-  if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
+  const decisions = definition.decisions;
+  const pending = decisions?.pending(round.state);
+  if (decisions === undefined || pending == null) {
+    throw new Error(`round ${round.id} waits for no decision`);
+  }
   const shoe = shoeFromJson(shoeRow.state);
-  const step = timedOut(definition, shoe, round.state);
+  const step = decisions.timeout(shoe, round.state);
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");

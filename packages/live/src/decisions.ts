@@ -84,17 +84,6 @@ export async function roundBettors(tx: Tx, table: TableRef, roundId: string): Pr
   }));
 }
 
-/** The timer ran out: the decision's default, as the game takes it. */
-export function timedOut(
-  definition: TableGameDefinition,
-  shoe: Shoe,
-  state: LiveRound,
-): { round: LiveRound; events: readonly { readonly type: string }[] } {
-  const decisions = definition.decisions;
-  if (decisions === undefined) throw new Error(`${definition.game} has no decisions`);
-  return decisions.timeout(shoe, state);
-}
-
 /**
  * Writes a step taken between the dealer's (an action, a timeout, a correction) in the caller's
  * transaction, under the round's lock: the shoe it drew from, the round's new state, its timer,
