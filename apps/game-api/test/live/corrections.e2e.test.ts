@@ -10,7 +10,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
-import { seed } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
 import { auditLiveTables } from "@fuda/live";
 import { openRound } from "@fuda/live/testing";
@@ -18,6 +17,7 @@ import { openRound } from "@fuda/live/testing";
 import type { Browser, GameApi } from "../http";
 import { signInAs, startGameApi } from "../http";
 import { guest, until } from "./bots";
+import { onlyJokerBlackjack } from "./seated-bots";
 
 let api: GameApi;
 let db: Db;
@@ -30,18 +30,8 @@ beforeAll(async () => {
     dealing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 500 },
   });
   db = api.db;
-  await seed(db);
-  await db.table.updateMany({
-    where: { slug: { not: "joker-blackjack" } },
-    data: { status: "CLOSED" },
-  });
   // A long timer: the operator acts while the seats wait.
-  tableId = (
-    await db.table.update({
-      where: { slug: "joker-blackjack" },
-      data: { settings: { seats: 7, actionSeconds: 60 } },
-    })
-  ).id;
+  tableId = await onlyJokerBlackjack(db, { actionSeconds: 60 });
   operator = await signInAs(api, "operator");
   players = await Promise.all([1, 2].map(() => guest(api.baseUrl)));
   for (const [i, player] of players.entries()) {

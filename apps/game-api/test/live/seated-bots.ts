@@ -8,7 +8,31 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import type { Db } from "@fuda/db";
+import { seed } from "@fuda/db";
+
 import type { Browser } from "../http";
+
+/**
+ * Seeds the tables and leaves joker blackjack the only one dealing (the others closed), with
+ * `actionSeconds` for a decision and `status` (PAUSED: it opens no round until the test reopens
+ * it). Returns its id.
+ */
+export async function onlyJokerBlackjack(
+  db: Db,
+  { actionSeconds, status = "OPEN" }: { actionSeconds: number; status?: "OPEN" | "PAUSED" },
+): Promise<string> {
+  await seed(db);
+  await db.table.updateMany({
+    where: { slug: { not: "joker-blackjack" } },
+    data: { status: "CLOSED" },
+  });
+  const table = await db.table.update({
+    where: { slug: "joker-blackjack" },
+    data: { status, settings: { seats: 7, actionSeconds } },
+  });
+  return table.id;
+}
 
 interface PendingView {
   seat: number;

@@ -11,7 +11,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
-import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks } from "@fuda/ledger";
@@ -21,7 +20,7 @@ import { freePort, startGameApi } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
 import { guest, quiesce, until } from "./bots";
-import { playSeated, seatBots } from "./seated-bots";
+import { onlyJokerBlackjack, playSeated, seatBots } from "./seated-bots";
 
 const SLUG = "joker-blackjack";
 /** Short windows and no pauses to watch: rounds come fast, most of their time is decisions. */
@@ -38,17 +37,8 @@ let tableId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seed(database.db);
   // Only joker blackjack deals; its timer is the shortest the settings allow.
-  await database.db.table.updateMany({
-    where: { slug: { not: SLUG } },
-    data: { status: "CLOSED" },
-  });
-  const table = await database.db.table.update({
-    where: { slug: SLUG },
-    data: { settings: { seats: 7, actionSeconds: 1 } },
-  });
-  tableId = table.id;
+  tableId = await onlyJokerBlackjack(database.db, { actionSeconds: 1 });
 });
 afterAll(async () => {
   await api?.kill();

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
-import { seed } from "@fuda/db";
+
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks } from "@fuda/ledger";
@@ -26,6 +26,7 @@ import type { Browser, GameApi } from "../http";
 import { startGameApi } from "../http";
 import { dealingOrder, roundShown, SLUG } from "../joker-blackjack";
 import { guest, until } from "./bots";
+import { onlyJokerBlackjack } from "./seated-bots";
 
 /** 10 points a seat. */
 const STAKE = 1_000;
@@ -44,11 +45,8 @@ const setActionSeconds = (actionSeconds: number) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  await seed(db);
   // Only this table deals, and it opens a round only once its shoe is stacked (the test reopens it).
-  await db.table.updateMany({ where: { slug: { not: SLUG } }, data: { status: "CLOSED" } });
-  tableId = (await db.table.update({ where: { slug: SLUG }, data: { status: "PAUSED" } })).id;
-  await setActionSeconds(ACTION_SECONDS);
+  tableId = await onlyJokerBlackjack(db, { actionSeconds: ACTION_SECONDS, status: "PAUSED" });
   api = await startGameApi({
     databaseUrl: database.url,
     // The window is closed by the test once every seat has bet (endBetting), not by the clock.

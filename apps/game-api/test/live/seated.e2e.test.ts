@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
-import { seed } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
 import { auditLiveTables, definitionOf } from "@fuda/live";
 import type { LiveRound } from "@fuda/rules";
@@ -16,7 +15,7 @@ import type { LiveRound } from "@fuda/rules";
 import type { GameApi } from "../http";
 import { startGameApi } from "../http";
 import { guest, until } from "./bots";
-import { playSeated, seatBots } from "./seated-bots";
+import { onlyJokerBlackjack, playSeated, seatBots } from "./seated-bots";
 
 let api: GameApi;
 let db: Db;
@@ -27,17 +26,8 @@ beforeAll(async () => {
     dealing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 600 },
   });
   db = api.db;
-  await seed(db);
   // Only joker blackjack deals in this test; its timer is the shortest the settings allow.
-  await db.table.updateMany({
-    where: { slug: { not: "joker-blackjack" } },
-    data: { status: "CLOSED" },
-  });
-  const table = await db.table.update({
-    where: { slug: "joker-blackjack" },
-    data: { settings: { seats: 7, actionSeconds: 1 } },
-  });
-  tableId = table.id;
+  tableId = await onlyJokerBlackjack(db, { actionSeconds: 1 });
 });
 
 afterAll(() => api.stop());
