@@ -100,7 +100,7 @@ describe("quick.* over HTTP: the rules of docs/rules/quick-baccarat.md", () => {
       message: "phase: Next follows a deal",
     });
     const unknown = await browser.trpc("mutation", "quick.add", { spot: "luckySix" });
-    expect(unknown).toMatchObject({ status: 400, code: "BAD_REQUEST" });
+    expect(unknown).toMatchObject({ status: 400, code: "BAD_REQUEST", reason: "BAD_INPUT" });
     expect(unknown.message).toContain("spot: one of playerPair, player, tie, banker, bankerPair");
     expect(await quick(browser, "state")).toEqual(betting);
 

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import { ZodError } from "zod";
 
 import type { Actor } from "@fuda/auth";
 
@@ -28,7 +29,13 @@ const t = initTRPC
           ...shape.data,
           // Only our own error type's code and details are meant for callers; never a stack or SQL.
           // `reason` is the domain's code (BETTING_CLOSED, INSUFFICIENT_FUNDS…), finer than tRPC's.
-          reason: cause instanceof FudaError ? cause.code : undefined,
+          // An input that fails its schema is the same BAD_INPUT a domain check answers.
+          reason:
+            cause instanceof FudaError
+              ? cause.code
+              : cause instanceof ZodError
+                ? "BAD_INPUT"
+                : undefined,
           details: cause instanceof FudaError ? cause.details : undefined,
           stack: undefined,
         },
