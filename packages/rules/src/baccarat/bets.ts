@@ -94,6 +94,38 @@ export const PAYOUTS = {
   natural: odds(7, 2),
 } as const;
 
+/** The variants dealt at live tables (the quick game is not). */
+export type LiveVariant = Exclude<Variant, "quick">;
+
+/**
+ * The odds each bet can pay (docs/rules/baccarat.md, Payouts), per live variant: what a table's
+ * definition announces and what its page prints on each spot.
+ */
+export const PAYOUTS_OF: Readonly<
+  Record<LiveVariant, Readonly<Record<BetId, readonly (keyof typeof PAYOUTS)[]>>>
+> = {
+  commission: {
+    player: ["evenMoney", "push"],
+    banker: ["bankerCommission", "push"],
+    tie: ["tie"],
+    playerPair: ["pair"],
+    bankerPair: ["pair"],
+    luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
+    playerNatural: ["natural"],
+    bankerNatural: ["natural"],
+  },
+  "no-commission": {
+    player: ["evenMoney", "push"],
+    banker: ["evenMoney", "noCommissionBankerSix", "push"],
+    tie: ["tie"],
+    playerPair: ["pair"],
+    bankerPair: ["pair"],
+    luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
+    playerNatural: ["natural"],
+    bankerNatural: ["natural"],
+  },
+};
+
 /** The odds a bet is paid at for an outcome code, or null when it loses. */
 export function payoutOdds(variant: Variant, bet: BetId, code: number): Odds | null {
   const player = playerTotalOf(code);
