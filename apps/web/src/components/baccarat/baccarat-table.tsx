@@ -192,6 +192,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
       data-game="baccarat"
       data-slug={table.slug}
       data-round={round?.id ?? ""}
+      data-connection={connection}
     >
       <header className={styles.top}>
         <div className={styles.title}>

@@ -90,7 +90,13 @@ export function BetSpots({
             data-closed={closed}
             data-stake={spot.stake}
             aria-disabled={disabled}
-            aria-describedby={closed ? `closed-${bet}` : undefined}
+            aria-label={[
+              t("spot", { bet: name, payout: payout(bet) }),
+              closed ? t("closedAfter", { round: spot.closedAfter ?? 0 }) : null,
+              spot.stake > 0 ? t("yourStake", { amount: labels.points(spot.stake) }) : null,
+            ]
+              .filter((part) => part !== null)
+              .join(". ")}
             onClick={() => {
               if (!disabled) onBet(bet);
             }}
@@ -98,16 +104,13 @@ export function BetSpots({
             <span className={styles.spotName}>{name}</span>
             <span className={styles.spotPayout}>{payout(bet)}</span>
             {closed && (
-              <span className={styles.spotClosed} id={`closed-${bet}`}>
+              <span className={styles.spotClosed}>
                 {t("closedAfter", { round: spot.closedAfter ?? 0 })}
               </span>
             )}
             {spot.stake > 0 && (
               <span className={styles.stake} data-testid="stake">
-                <span className={styles.visuallyHidden}>
-                  {t("yourStake", { amount: labels.points(spot.stake) })}
-                </span>
-                <span aria-hidden>{labels.points(spot.stake)}</span>
+                {labels.points(spot.stake)}
               </span>
             )}
           </button>
