@@ -165,25 +165,27 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const ownShown = own !== null && round !== null && own.roundId === round.id ? own : null;
 
   const cards = (round?.cards ?? []).map((dealt, order) => ({ ...dealt, order }));
-  const hand = (side: "player" | "banker") => (
-    <div className={styles.hand} data-side={side} data-testid={`hand-${side}`}>
-      <h2 className={styles.handTitle}>
-        {t("hand", {
-          side: labels.bet("baccarat", side),
-          total: round?.totals[side] ?? "–",
-        })}
-      </h2>
-      <div className={styles.handCards}>
-        {cards
-          .filter((dealt) => dealt.position.startsWith(side))
-          .map((dealt) => (
+  const hand = (side: "player" | "banker") => {
+    const own = cards.filter((dealt) => dealt.position.startsWith(side));
+    return (
+      <div className={styles.hand} data-side={side} data-testid={`hand-${side}`}>
+        <h2 className={styles.handTitle}>
+          {t("hand", {
+            side: labels.bet("baccarat", side),
+            // A hand with no card yet has no total (the view says 0).
+            total: own.length === 0 ? "–" : (round?.totals[side] ?? "–"),
+          })}
+        </h2>
+        <div className={styles.handCards}>
+          {own.map((dealt) => (
             <span key={dealt.order} data-order={dealt.order} className={styles.slot}>
               <PlayingCard card={dealt.card} position={dealt.position} />
             </span>
           ))}
+        </div>
       </div>
-    </div>
-  );
+    );
+  };
 
   return (
     <main
