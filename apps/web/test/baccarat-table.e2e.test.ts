@@ -1,4 +1,5 @@
-import { rawRequest } from "@fuda/testkit";
+import { rawRequest, startGameApi } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
 import { baccarat } from "@fuda/rules";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,17 +16,17 @@ import {
 import type { Platform } from "./platform";
 
 // A betting window long enough for two browsers on a busy 2-core machine to bet in one round.
+const DEALER = { ...FAST_DEALER, BETTING_WINDOW_MS: "8000", RESULT_PAUSE_MS: "3000" };
 let platform: Platform | undefined;
+/** The game API started again by the reconnection test (the platform stops only its first). */
+let restarted: SpawnedApp | undefined;
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    ...FAST_DEALER,
-    BETTING_WINDOW_MS: "8000",
-    RESULT_PAUSE_MS: "3000",
-  });
+  platform = await startPlatform(DEALER);
 });
 
 afterAll(async () => {
+  await restarted?.stop();
   await platform?.stop();
 });
 
@@ -278,5 +279,40 @@ describe("baccarat table", () => {
       body: JSON.stringify({ roundId: "x" }),
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it("while the game API is away the table says it is reconnecting, then resyncs from tables.get and follows the table again", async () => {
+    const { page, problems } = await guestAtTable();
+    const tablePage = page.getByTestId("table-page");
+    const { gameApi } = platform!;
+    await gameApi.stop();
+    const banner = page.locator('[data-testid="banner"][data-kind="disconnected"]');
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe("Connection lost. Reconnecting…");
+    expect(await tablePage.getAttribute("data-connection")).toBe("reconnecting");
+    await screenshots(page, "baccarat-table", "reconnecting");
+
+    restarted = await startGameApi({
+      databaseUrl: platform!.database.url,
+      port: Number(new URL(gameApi.url).port),
+      env: { AUTH_TRUSTED_ORIGINS: platform!.app.url, ...DEALER },
+    });
+    await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
+    await banner.waitFor({ state: "detached" });
+    // The page shows what tables.get says now, and follows the events from there.
+    const next = await bettingRound(page, 1);
+    const table = await callAsPlayer<{ round: { id: string } | null }>(
+      platform!,
+      page.context(),
+      "tables.get",
+      { slug: SLUG },
+    );
+    expect(table.round?.id).toBe(next);
+    // What the outage broke, and nothing else: the stream it cut, the resync's reads it refused.
+    const outage =
+      /\/api\/trpc\/(tables\.events\?.*ERR_INCOMPLETE_CHUNKED_ENCODING|tables\.get\?.*: 502)$/;
+    expect(problems.filter((problem) => !outage.test(problem))).toEqual([]);
+    expect(problems.length).toBeGreaterThan(0);
+    await page.context().close();
   });
 });
