@@ -3,6 +3,8 @@
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 
+import { parseStreamData } from "~/stream-data";
+
 /** One table event as `tables.events` streams it (the API's `tableEventSchema`). */
 const tableEventSchema = z.object({
   id: z.string(),
@@ -16,16 +18,8 @@ const tableEventSchema = z.object({
 export type TableEvent = z.infer<typeof tableEventSchema>;
 
 /** One SSE message's data as a table event, or null when it is not one (pings, a newer shape). */
-export function parseTableEvent(data: string): TableEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = tableEventSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
-}
+export const parseTableEvent = (data: string): TableEvent | null =>
+  parseStreamData(data, tableEventSchema) ?? null;
 
 /** The relayed `tables.events` URL, from the id `tables.get` answered (nothing in between is lost). */
 export const tableEventsUrl = (slug: string, lastEventId: string): string =>

@@ -97,33 +97,28 @@ export const PAYOUTS = {
 /** The variants dealt at live tables (the quick game is not). */
 export type LiveVariant = Exclude<Variant, "quick">;
 
+type PayoutName = keyof typeof PAYOUTS;
+
+/** The bets both variants pay alike: all but the Banker. */
+const SHARED_PAYOUTS = {
+  player: ["evenMoney", "push"],
+  tie: ["tie"],
+  playerPair: ["pair"],
+  bankerPair: ["pair"],
+  luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
+  playerNatural: ["natural"],
+  bankerNatural: ["natural"],
+} as const satisfies Readonly<Record<Exclude<BetId, "banker">, readonly PayoutName[]>>;
+
 /**
  * The odds each bet can pay (docs/rules/baccarat.md, Payouts), per live variant: what a table's
  * definition announces and what its page prints on each spot.
  */
 export const PAYOUTS_OF: Readonly<
-  Record<LiveVariant, Readonly<Record<BetId, readonly (keyof typeof PAYOUTS)[]>>>
+  Record<LiveVariant, Readonly<Record<BetId, readonly PayoutName[]>>>
 > = {
-  commission: {
-    player: ["evenMoney", "push"],
-    banker: ["bankerCommission", "push"],
-    tie: ["tie"],
-    playerPair: ["pair"],
-    bankerPair: ["pair"],
-    luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
-    playerNatural: ["natural"],
-    bankerNatural: ["natural"],
-  },
-  "no-commission": {
-    player: ["evenMoney", "push"],
-    banker: ["evenMoney", "noCommissionBankerSix", "push"],
-    tie: ["tie"],
-    playerPair: ["pair"],
-    bankerPair: ["pair"],
-    luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
-    playerNatural: ["natural"],
-    bankerNatural: ["natural"],
-  },
+  commission: { ...SHARED_PAYOUTS, banker: ["bankerCommission", "push"] },
+  "no-commission": { ...SHARED_PAYOUTS, banker: ["evenMoney", "noCommissionBankerSix", "push"] },
 };
 
 /** The odds a bet is paid at for an outcome code, or null when it loses. */

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { z } from "zod";
 
 import { baccarat } from "@fuda/rules";
-import { betLimitLines, StatusBadge } from "@fuda/ui";
+import { StatusBadge } from "@fuda/ui";
 
 import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
@@ -21,7 +21,9 @@ import {
   chipValues,
   Countdown,
   PlayingCard,
+  RoundPhase,
   TableBanners,
+  TableLimits,
   useAnnouncer,
   useBetSlip,
   useTableState,
@@ -79,7 +81,6 @@ const variantOf = (variant: string): baccarat.LiveVariant =>
  */
 export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const t = useTranslations("baccarat");
-  const tTable = useTranslations("table");
   const tPlay = useTranslations("tablePlay");
   const labels = useLabels();
   const { account } = useAccount();
@@ -204,10 +205,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
         <p className={styles.meta}>
           {labels.game(table.game)} · {labels.variant(table.variant)}
         </p>
-        <p className={styles.meta} data-testid="phase" data-phase={round?.phase ?? ""}>
-          {round !== null && `${tTable("round", { number: round.number })} · `}
-          {labels.phase(round?.phase ?? null)}
-        </p>
+        <RoundPhase round={round} className={styles.meta} />
       </header>
 
       <div className={styles.layout}>
@@ -270,34 +268,25 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
           <div className={styles.controls}>
             <ChipTray values={chips} selected={chip} onSelect={setChip} />
             <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.action}
-                data-testid="undo"
-                title={t("undoHint")}
-                disabled={!canBet || slip.placed.length === 0}
-                onClick={() => void slip.undo()}
-              >
-                {t("undo")}
-              </button>
-              <button
-                type="button"
-                className={styles.action}
-                data-testid="repeat"
-                disabled={!canBet || slip.last.length === 0}
-                onClick={() => void slip.repeat()}
-              >
-                {t("repeat")}
-              </button>
-              <button
-                type="button"
-                className={styles.action}
-                data-testid="double"
-                disabled={!canBet || slip.placed.length === 0}
-                onClick={() => void slip.double()}
-              >
-                {t("double")}
-              </button>
+              {(
+                [
+                  ["undo", slip.undo, slip.placed.length > 0],
+                  ["repeat", slip.repeat, slip.last.length > 0],
+                  ["double", slip.double, slip.placed.length > 0],
+                ] as const
+              ).map(([name, act, possible]) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={styles.action}
+                  data-testid={name}
+                  title={name === "undo" ? t("undoHint") : undefined}
+                  disabled={!canBet || !possible}
+                  onClick={() => void act()}
+                >
+                  {t(name)}
+                </button>
+              ))}
             </div>
             {account === null && (
               <p className={styles.signIn}>
@@ -330,14 +319,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
               </div>
             </dl>
           </section>
-          <dl className={styles.limits} aria-label={tTable("limits")}>
-            {betLimitLines(table.game, table.limits).map(({ bet, limit }) => (
-              <div key={bet} data-testid="limit">
-                <dt>{labels.bet(table.game, bet)}</dt>
-                <dd>{labels.limit(limit)}</dd>
-              </div>
-            ))}
-          </dl>
+          <TableLimits table={table} className={styles.limits} />
         </aside>
       </div>
       <Announcer message={message} />

@@ -13,3 +13,4 @@ export { StatusBanner } from "./status-banner";
 export type { BannerKind } from "./status-banner";
 export { Announcer, useAnnouncer } from "./announcer";
 export { TableBanners } from "./table-banners";
+export { RoundPhase, TableLimits } from "./table-facts";
