@@ -3,7 +3,7 @@ import { z } from "zod";
 import { lobbyTableSchema } from "@fuda/api/types";
 
 import type { LobbyTable } from "~/game-api";
-import { parseStreamData } from "~/stream-data";
+import { parseStreamData } from "./stream-data";
 
 /** Same-origin relay of the game API's `tables.watch` stream (src/app/api/tables/watch). */
 export const WATCH_PATH = "/api/tables/watch";

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 
-import { parseStreamData } from "~/stream-data";
+import { parseStreamData } from "./stream-data";
 
 /** One table event as `tables.events` streams it (the API's `tableEventSchema`). */
 const tableEventSchema = z.object({

@@ -89,8 +89,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
 
   const resultText = useCallback(
     (outcome: Outcome) =>
-      t("result", {
-        winner: outcome.winner,
+      t(`result.${outcome.winner}`, {
         player: outcome.playerTotal,
         banker: outcome.bankerTotal,
       }),
@@ -228,14 +227,15 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
               <p className={styles.resultLine}>{resultText(outcome)}</p>
               {(outcome.playerPair || outcome.bankerPair) && (
                 <p className={styles.resultPairs}>
-                  {t("pairs", {
-                    which:
+                  {t(
+                    `pairs.${
                       outcome.playerPair && outcome.bankerPair
                         ? "both"
                         : outcome.playerPair
                           ? "player"
-                          : "banker",
-                  })}
+                          : "banker"
+                    }`,
+                  )}
                 </p>
               )}
               {ownShown !== null && (

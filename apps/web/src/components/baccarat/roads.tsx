@@ -199,9 +199,7 @@ export function Roads({ marks }: { marks: readonly baccarat.RoadRound[] }) {
       {asked !== null && ask !== null && (
         <p className={styles.askPreview} data-testid="ask-preview" aria-live="polite">
           {t("askPreview", { side: labels.bet("baccarat", ask) })}:{" "}
-          {DERIVED.map((name) => `${t(name)} ${t("mark", { mark: asked[name] ?? "none" })}`).join(
-            " · ",
-          )}
+          {DERIVED.map((name) => `${t(name)} ${t(`mark.${asked[name] ?? "none"}`)}`).join(" · ")}
         </p>
       )}
     </section>
