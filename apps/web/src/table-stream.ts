@@ -3,6 +3,8 @@
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 
+import { parseStreamData } from "./stream-data";
+
 /** One table event as `tables.events` streams it (the API's `tableEventSchema`). */
 const tableEventSchema = z.object({
   id: z.string(),
@@ -14,6 +16,10 @@ const tableEventSchema = z.object({
 });
 
 export type TableEvent = z.infer<typeof tableEventSchema>;
+
+/** One SSE message's data as a table event, or null when it is not one (pings, a newer shape). */
+export const parseTableEvent = (data: string): TableEvent | null =>
+  parseStreamData(data, tableEventSchema) ?? null;
 
 /** The relayed `tables.events` URL, from the id `tables.get` answered (nothing in between is lost). */
 export const tableEventsUrl = (slug: string, lastEventId: string): string =>
@@ -41,14 +47,8 @@ export function useTableEvents(
       handlers.current.onState?.("live");
     };
     source.onmessage = (message: MessageEvent<string>) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const parsed = tableEventSchema.safeParse(json);
-      if (parsed.success) handlers.current.onEvent(parsed.data);
+      const event = parseTableEvent(message.data);
+      if (event !== null) handlers.current.onEvent(event);
     };
     source.onerror = () => {
       handlers.current.onState?.("reconnecting");

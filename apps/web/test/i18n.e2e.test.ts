@@ -34,6 +34,17 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
 }
 
+/** Every `aria-label` and `title` of the page, outside what is deliberately not translated. */
+async function accessibleNames(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("[aria-label], [title]")]
+      .filter((node) => node.closest('[translate="no"]') === null)
+      .flatMap((node) => [node.getAttribute("aria-label"), node.getAttribute("title")])
+      .filter((name) => name !== null)
+      .join("\n"),
+  );
+}
+
 describe("languages", () => {
   for (const [browserLocale, locale] of [
     ["ja-JP", "ja"],
@@ -50,6 +61,12 @@ describe("languages", () => {
         const text = await translatableText(page);
         expect(text, path).not.toContain(MISSING_MARK);
         if (locale !== "en") expect(text.match(LATIN_WORD) ?? [], path).toEqual([]);
+        if (path.startsWith("/tables/")) {
+          // A table's controls are named for screen readers: those names are translated too.
+          const names = await accessibleNames(page);
+          expect(names, path).not.toContain(MISSING_MARK);
+          if (locale !== "en") expect(names.match(LATIN_WORD) ?? [], path).toEqual([]);
+        }
       }
       await page.goto(platform!.app.url);
       await page.getByTestId("table-card").first().waitFor();

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { betLimitLines, StatusBadge } from "@fuda/ui";
+import { StatusBadge } from "@fuda/ui";
 
 import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
@@ -13,6 +13,7 @@ import { useAccount } from "./account-context";
 import { LastResult } from "./last-result";
 import styles from "./lobby.module.css";
 import { baccaratMarks, MiniBigRoad } from "./mini-road";
+import { RoundPhase, TableLimits } from "./table";
 
 /** The round's phase after each public event that changes it. */
 const PHASE_AFTER: Partial<Record<string, "betting" | "dealing" | "settled" | "cancelled">> = {
@@ -56,21 +57,11 @@ export function TableSummary({ detail }: { detail: TableDetail }) {
         <p className={styles.summary}>
           {labels.variant(table.variant)} · {labels.countdown(table.countdownSeconds)}
         </p>
-        <p className={styles.summary} data-testid="phase" data-phase={round?.phase ?? ""}>
-          {round !== null && `${t("round", { number: round.number })} · `}
-          {labels.phase(round?.phase ?? null)}
-        </p>
+        <RoundPhase round={round} className={styles.summary} />
       </section>
       <LastResult game={table.game} outcome={detail.lastResult?.outcome ?? null} />
       {marks !== undefined && marks.length > 0 && <MiniBigRoad marks={marks} label={t("road")} />}
-      <dl aria-label={t("limits")}>
-        {betLimitLines(table.game, table.limits).map(({ bet, limit }) => (
-          <div key={bet} data-testid="limit">
-            <dt>{labels.bet(table.game, bet)}</dt>
-            <dd>{labels.limit(limit)}</dd>
-          </div>
-        ))}
-      </dl>
+      <TableLimits table={table} />
     </main>
   );
 }

@@ -94,6 +94,33 @@ export const PAYOUTS = {
   natural: odds(7, 2),
 } as const;
 
+/** The variants dealt at live tables (the quick game is not). */
+export type LiveVariant = Exclude<Variant, "quick">;
+
+type PayoutName = keyof typeof PAYOUTS;
+
+/** The bets both variants pay alike: all but the Banker. */
+const SHARED_PAYOUTS = {
+  player: ["evenMoney", "push"],
+  tie: ["tie"],
+  playerPair: ["pair"],
+  bankerPair: ["pair"],
+  luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
+  playerNatural: ["natural"],
+  bankerNatural: ["natural"],
+} as const satisfies Readonly<Record<Exclude<BetId, "banker">, readonly PayoutName[]>>;
+
+/**
+ * The odds each bet can pay (docs/rules/baccarat.md, Payouts), per live variant: what a table's
+ * definition announces and what its page prints on each spot.
+ */
+export const PAYOUTS_OF: Readonly<
+  Record<LiveVariant, Readonly<Record<BetId, readonly PayoutName[]>>>
+> = {
+  commission: { ...SHARED_PAYOUTS, banker: ["bankerCommission", "push"] },
+  "no-commission": { ...SHARED_PAYOUTS, banker: ["evenMoney", "noCommissionBankerSix", "push"] },
+};
+
 /** The odds a bet is paid at for an outcome code, or null when it loses. */
 export function payoutOdds(variant: Variant, bet: BetId, code: number): Odds | null {
   const player = playerTotalOf(code);

@@ -13,7 +13,7 @@ export {
   playerDraws,
   rankValue,
 } from "./hand";
-export type { Bet, BetId, Settlement, Variant } from "./bets";
+export type { Bet, BetId, LiveVariant, Settlement, Variant } from "./bets";
 export {
   BET_IDS,
   BET_NAMES,
@@ -22,6 +22,7 @@ export {
   isOffered,
   LAST_ROUND,
   PAYOUTS,
+  PAYOUTS_OF,
   payoutOdds,
   settle,
   settleBet,

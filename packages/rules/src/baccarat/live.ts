@@ -3,41 +3,22 @@ import { draw, standardDecks, startRound } from "@fuda/shoe";
 
 import type { BetSpec, GameDefinition, LiveBet, Refusal, RefusalCode } from "../live/definition";
 import { dealingOf, pointsOf } from "../live/reveal";
-import type { BetId, Variant } from "./bets";
-import { BET_IDS, BET_NAMES, isBetId, isOffered, LAST_ROUND, PAYOUTS, settle } from "./bets";
+import type { BetId, LiveVariant } from "./bets";
+import {
+  BET_IDS,
+  BET_NAMES,
+  isBetId,
+  isOffered,
+  LAST_ROUND,
+  PAYOUTS,
+  PAYOUTS_OF,
+  settle,
+} from "./bets";
 import type { RoundOutcome } from "./hand";
 import { bankerDraws, CARD_VALUE, dealtFrom, isNatural, PLAYER_STOOD, playerDraws } from "./hand";
 import type { RoadRound } from "./roads";
 import type { ViolationRule } from "./validate";
 import { validateBets } from "./validate";
-
-type LiveVariant = Exclude<Variant, "quick">;
-
-/** The odds each bet can pay (docs/rules/baccarat.md, Payouts), per variant. */
-const PAYOUTS_OF: Readonly<
-  Record<LiveVariant, Readonly<Record<BetId, readonly (keyof typeof PAYOUTS)[]>>>
-> = {
-  commission: {
-    player: ["evenMoney", "push"],
-    banker: ["bankerCommission", "push"],
-    tie: ["tie"],
-    playerPair: ["pair"],
-    bankerPair: ["pair"],
-    luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
-    playerNatural: ["natural"],
-    bankerNatural: ["natural"],
-  },
-  "no-commission": {
-    player: ["evenMoney", "push"],
-    banker: ["evenMoney", "noCommissionBankerSix", "push"],
-    tie: ["tie"],
-    playerPair: ["pair"],
-    bankerPair: ["pair"],
-    luckySix: ["luckySixTwoCards", "luckySixThreeCards"],
-    playerNatural: ["natural"],
-    bankerNatural: ["natural"],
-  },
-};
 
 const REFUSAL: Readonly<Record<ViolationRule, { code: RefusalCode; field: "bet" | "amount" }>> = {
   notOffered: { code: "BET_NOT_OFFERED", field: "bet" },
