@@ -112,6 +112,7 @@ describe("accounts", () => {
     expect(await account(page).getAttribute("data-guest")).toBe("false");
     expect(await balanceOf(page)).toBe(WELCOME);
 
+    await page.getByTestId("account-menu").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.locator('[data-testid="account"][data-signed-in="false"]').waitFor();
     const me = await callAsPlayer<{ actor: { kind: string } }>(platform!, context, "account.me");
@@ -155,6 +156,7 @@ describe("accounts", () => {
     await balanceMovedFrom(page, WELCOME);
     const guestBalance = await balanceOf(page);
 
+    await page.getByTestId("account-menu").click();
     await page.getByTestId("upgrade").click();
     await page.waitForURL(/\/sign-in\?upgrade=1$/);
     expect(await page.locator("h1").textContent()).toBe("Keep your points: create an account");

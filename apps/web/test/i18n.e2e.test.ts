@@ -23,7 +23,17 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const PAGES = ["/", "/tables/baccarat-a", "/tables/pok-deng", "/sign-in", "/sign-in?upgrade=1"];
+const PAGES = [
+  "/",
+  "/tables/baccarat-a",
+  "/tables/pok-deng",
+  "/sign-in",
+  "/sign-in?upgrade=1",
+  // Signed out here; test/history.e2e.test.ts checks them with a guest's rounds in ja and th.
+  "/history",
+  "/history/recall",
+  "/history/wallet",
+];
 // Words of three Latin letters or more: English left on a Japanese or Thai page.
 const LATIN_WORD = /[A-Za-z]{3,}/g;
 
