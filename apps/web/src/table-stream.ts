@@ -15,6 +15,18 @@ const tableEventSchema = z.object({
 
 export type TableEvent = z.infer<typeof tableEventSchema>;
 
+/** One SSE message's data as a table event, or null when it is not one (pings, a newer shape). */
+export function parseTableEvent(data: string): TableEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = tableEventSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The relayed `tables.events` URL, from the id `tables.get` answered (nothing in between is lost). */
 export const tableEventsUrl = (slug: string, lastEventId: string): string =>
   `/api/trpc/tables.events?input=${encodeURIComponent(JSON.stringify({ slug, lastEventId }))}`;
@@ -41,14 +53,8 @@ export function useTableEvents(
       handlers.current.onState?.("live");
     };
     source.onmessage = (message: MessageEvent<string>) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const parsed = tableEventSchema.safeParse(json);
-      if (parsed.success) handlers.current.onEvent(parsed.data);
+      const event = parseTableEvent(message.data);
+      if (event !== null) handlers.current.onEvent(event);
     };
     source.onerror = () => {
       handlers.current.onState?.("reconnecting");

@@ -47,7 +47,12 @@ export function runNext({ mode, host, port, from }: RunNextOptions): void {
 const NEXT_METHODS = "GET, HEAD";
 /** The accounts relay (`/api/auth/*`, both apps) also takes POST: sign-up, sign-in, sign-out. */
 const AUTH_RELAY = "/api/auth/";
-const AUTH_RELAY_METHODS = "GET, HEAD, POST";
+/**
+ * The web app's game API relay takes POST for the player's bets only (`bets.place`,
+ * `bets.undo`): every other procedure it relays is a read.
+ */
+const BET_RELAY = new Set(["/api/trpc/bets.place", "/api/trpc/bets.undo"]);
+const RELAY_METHODS = "GET, HEAD, POST";
 
 /**
  * Answers, before Next sees it, a request Next would fail on or render a whole page for: a
@@ -68,9 +73,9 @@ export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boo
     // Next answers 500 when a dynamic segment (`/tables/[slug]`) holds a bad escape.
     return refuse(400, "Bad request: the path must be percent-encoded UTF-8");
   }
-  const relay = target.path.startsWith(AUTH_RELAY);
+  const relay = target.path.startsWith(AUTH_RELAY) || BET_RELAY.has(target.path);
   if (req.method !== "GET" && req.method !== "HEAD" && !(relay && req.method === "POST")) {
-    const allow = relay ? AUTH_RELAY_METHODS : NEXT_METHODS;
+    const allow = relay ? RELAY_METHODS : NEXT_METHODS;
     // Closing the connection spares reading a body nobody will use.
     return refuse(405, `Method not allowed: ${allow} only`, { allow, connection: "close" });
   }

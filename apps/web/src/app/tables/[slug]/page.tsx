@@ -4,7 +4,16 @@ import { connection } from "next/server";
 import { SiteHeader } from "~/components/site-header";
 import { TableSummary } from "~/components/table-summary";
 import { env } from "~/env";
+import type { TableDetail } from "~/game-api";
 import { loadTable } from "~/game-api";
+
+/** Each game's table, drawn its own way; a game without its page yet shows what `tables.get` says. */
+function TableGame({ detail }: { detail: TableDetail }) {
+  switch (detail.table.game) {
+    default:
+      return <TableSummary detail={detail} />;
+  }
+}
 
 export default async function TablePage({ params }: { params: Promise<{ slug: string }> }) {
   await connection();
@@ -13,7 +22,7 @@ export default async function TablePage({ params }: { params: Promise<{ slug: st
   return (
     <>
       <SiteHeader />
-      <TableSummary detail={detail} />
+      <TableGame detail={detail} />
     </>
   );
 }

@@ -1,0 +1,15 @@
+// What every table page builds on: the live state, the countdown, chips, the bet slip, cards,
+// banners and the screen reader's announcements.
+export { applyTableEvent } from "./table-state";
+export type { Phase, TableRound } from "./table-state";
+export { readTable, useTableState } from "./use-table-state";
+export type { TableStateOptions } from "./use-table-state";
+export { Countdown } from "./countdown";
+export { ChipTray, chipValues } from "./chip-tray";
+export { kindOfRefusal, useBetSlip } from "./use-bet-slip";
+export type { BetSlip, SlipBet, SlipError } from "./use-bet-slip";
+export { PlayingCard } from "./playing-card";
+export { StatusBanner } from "./status-banner";
+export type { BannerKind } from "./status-banner";
+export { Announcer, useAnnouncer } from "./announcer";
+export { TableBanners } from "./table-banners";

@@ -1,0 +1,205 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { useAccount } from "../account-context";
+import type { BannerKind } from "./status-banner";
+
+/** One stake as `bets.place` takes it: a bet id, the seat at a seated game, minor units. */
+export interface SlipBet {
+  bet: string;
+  seat?: number;
+  amount: number;
+}
+
+export interface SlipError {
+  kind: BannerKind;
+  message: string;
+}
+
+/** The game API's error as the relay passes it on (tRPC's shape, our `reason` and `details`). */
+interface ApiError {
+  message?: string;
+  data?: { reason?: string; details?: { field?: string; rule?: string }; httpStatus?: number };
+}
+
+/** Which banner a refusal shows: the domain's `reason`, then the rules' code for bad input. */
+export function kindOfRefusal(error: ApiError | undefined, status: number): BannerKind {
+  const reason = error?.data?.reason;
+  if (reason === "BETTING_CLOSED") return "closed";
+  if (reason === "INSUFFICIENT_FUNDS") return "funds";
+  if (reason === "UNAUTHENTICATED" || status === 401) return "signIn";
+  switch (error?.data?.details?.rule) {
+    case "ABOVE_MAX":
+    case "EXPOSURE_CAP":
+      return "overLimit";
+    case "BELOW_MIN":
+      return "belowMin";
+    case "BET_CLOSED_AFTER_ROUND":
+    case "BET_NOT_OFFERED":
+      return "spotClosed";
+    default:
+      return "other";
+  }
+}
+
+/** The bet a refusal names (`bets.2.amount` → the slip's third bet), if any. */
+const refusedBet = (error: ApiError | undefined, slip: readonly SlipBet[]): SlipBet | undefined => {
+  const index = /^bets\.(\d+)\./.exec(error?.data?.details?.field ?? "")?.[1];
+  return index === undefined ? undefined : slip[Number(index)];
+};
+
+const keyOf = (bet: Pick<SlipBet, "bet" | "seat">): string =>
+  bet.seat === undefined ? bet.bet : `${bet.bet}@${bet.seat}`;
+
+/** Stakes added up per bet (and seat). */
+function merge(into: readonly SlipBet[], more: readonly SlipBet[]): SlipBet[] {
+  const byKey = new Map(into.map((bet) => [keyOf(bet), { ...bet }]));
+  for (const bet of more) {
+    const held = byKey.get(keyOf(bet));
+    if (held === undefined) byKey.set(keyOf(bet), { ...bet });
+    else held.amount += bet.amount;
+  }
+  return [...byKey.values()];
+}
+
+/** What `bets.place` and `bets.undo` both answer and the page uses. */
+interface Answer {
+  roundId: string;
+  balance: number;
+}
+
+async function post(
+  procedure: "bets.place" | "bets.undo",
+  input: unknown,
+): Promise<{ ok: true; data: Answer } | { ok: false; status: number; error?: ApiError }> {
+  try {
+    const response = await fetch(`/api/trpc/${procedure}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(input),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      result?: { data: Answer };
+      error?: ApiError;
+    };
+    if (response.ok && body.result !== undefined) return { ok: true, data: body.result.data };
+    return { ok: false, status: response.status, error: body.error };
+  } catch {
+    return { ok: false, status: 0 };
+  }
+}
+
+export interface BetSlip {
+  /** The player's stakes in this round, as the game API accepted them. */
+  placed: SlipBet[];
+  /** The stakes of the last round the player bet in, for "repeat". */
+  last: SlipBet[];
+  busy: boolean;
+  error: SlipError | null;
+  clearError: () => void;
+  place: (bets: readonly SlipBet[]) => Promise<boolean>;
+  undo: () => Promise<boolean>;
+  repeat: () => Promise<boolean>;
+  double: () => Promise<boolean>;
+}
+
+/**
+ * The player's bets in the round shown (`roundId`): each placement is one `bets.place` with its
+ * own `requestId` (sent again as is if the same slip is retried, so nothing is reserved twice);
+ * undo takes back all of the round's bets (`bets.undo`). A refusal becomes a translated message
+ * by its `data.reason`; the header's balance follows every answer.
+ */
+export function useBetSlip({
+  roundId,
+  betName,
+  offered,
+}: {
+  roundId: string | null;
+  /** A bet's name in the page's language, for messages. */
+  betName: (bet: SlipBet) => string;
+  /** Whether the round takes this bet now (repeat leaves out what closed since). */
+  offered: (bet: SlipBet) => boolean;
+}): BetSlip {
+  const t = useTranslations("tablePlay.errors");
+  const { setBalance } = useAccount();
+  const [placed, setPlaced] = useState<SlipBet[]>([]);
+  const [last, setLast] = useState<SlipBet[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<SlipError | null>(null);
+  const shown = useRef({ roundId, placed });
+
+  // A new round: what was placed in the last one becomes what "repeat" places.
+  useEffect(() => {
+    if (shown.current.roundId === roundId) return;
+    const before = shown.current.placed;
+    if (before.length > 0) setLast(before);
+    setPlaced([]);
+    setError(null);
+    shown.current = { roundId, placed: [] };
+  }, [roundId]);
+  useEffect(() => {
+    shown.current.placed = placed;
+  }, [placed]);
+
+  const refuse = useCallback(
+    (status: number, apiError: ApiError | undefined, slip: readonly SlipBet[]) => {
+      const kind = status === 0 ? "other" : kindOfRefusal(apiError, status);
+      const bet = refusedBet(apiError, slip);
+      setError({
+        kind,
+        message: t(kind, { bet: bet === undefined ? "" : betName(bet) }),
+      });
+    },
+    [t, betName],
+  );
+
+  const place = useCallback(
+    async (bets: readonly SlipBet[]): Promise<boolean> => {
+      if (roundId === null || bets.length === 0) return false;
+      setBusy(true);
+      const slip = [...bets];
+      const answer = await post("bets.place", {
+        roundId,
+        bets: slip,
+        requestId: crypto.randomUUID(),
+      });
+      setBusy(false);
+      if (!answer.ok) {
+        refuse(answer.status, answer.error, slip);
+        return false;
+      }
+      setError(null);
+      setBalance(answer.data.balance);
+      if (shown.current.roundId === answer.data.roundId) {
+        setPlaced((current) => merge(current, slip));
+      }
+      return true;
+    },
+    [roundId, refuse, setBalance],
+  );
+
+  const undo = useCallback(async (): Promise<boolean> => {
+    if (roundId === null) return false;
+    setBusy(true);
+    const answer = await post("bets.undo", { roundId });
+    setBusy(false);
+    if (!answer.ok) {
+      refuse(answer.status, answer.error, []);
+      return false;
+    }
+    setError(null);
+    setBalance(answer.data.balance);
+    setPlaced([]);
+    return true;
+  }, [roundId, refuse, setBalance]);
+
+  const repeat = useCallback(() => place(last.filter(offered)), [place, last, offered]);
+  const double = useCallback(() => place(placed), [place, placed]);
+  const clearError = useCallback(() => {
+    setError(null);
+  }, []);
+
+  return { placed, last, busy, error, clearError, place, undo, repeat, double };
+}

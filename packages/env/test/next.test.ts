@@ -1,0 +1,55 @@
+import { IncomingMessage } from "node:http";
+import type { ServerResponse } from "node:http";
+import { Socket } from "node:net";
+
+import { describe, expect, it } from "vitest";
+
+import { guardNextRequest } from "../src/next";
+
+/** What the guard answered for one request, or null when it let Next have it. */
+function guard(method: string, url: string): { status: number; allow?: string } | null {
+  const seen: { answer: { status: number; allow?: string } | null } = { answer: null };
+  const res = {
+    writeHead(status: number, headers: Record<string, string>) {
+      seen.answer = { status, allow: headers.allow };
+    },
+    end() {
+      return undefined;
+    },
+  } as unknown as ServerResponse;
+  const req = Object.assign(new IncomingMessage(new Socket()), { method, url });
+  const handled = guardNextRequest(req, res);
+  expect(handled).toBe(seen.answer !== null);
+  return seen.answer;
+}
+
+describe("guardNextRequest", () => {
+  it("lets POST through to the accounts relay and to the two bet procedures only", () => {
+    expect(guard("POST", "/api/auth/sign-in/anonymous")).toBeNull();
+    expect(guard("POST", "/api/trpc/bets.place")).toBeNull();
+    expect(guard("POST", "/api/trpc/bets.undo")).toBeNull();
+  });
+
+  it("refuses POST to every other relayed procedure and page with 405 naming GET and HEAD", () => {
+    for (const path of [
+      "/api/trpc/wallet.balance",
+      "/api/trpc/tables.get",
+      "/api/trpc/bets.placeX",
+      "/api/trpc/bets.place/x",
+      "/api/trpc/admin.tables.update",
+      "/tables/baccarat-a",
+      "/",
+    ]) {
+      expect(guard("POST", path), path).toEqual({ status: 405, allow: "GET, HEAD" });
+    }
+  });
+
+  it("refuses other methods on the bet procedures, naming the POST they take", () => {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      expect(guard(method, "/api/trpc/bets.place"), method).toEqual({
+        status: 405,
+        allow: "GET, HEAD, POST",
+      });
+    }
+  });
+});
