@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 
+import { PokDengTable } from "~/components/pok-deng/pok-deng-table";
 import { SiteHeader } from "~/components/site-header";
 import { TableSummary } from "~/components/table-summary";
 import { env } from "~/env";
@@ -10,6 +11,8 @@ import { loadTable } from "~/game-api";
 /** Each game's table, drawn its own way; a game without its page yet shows what `tables.get` says. */
 function TableGame({ detail }: { detail: TableDetail }) {
   switch (detail.table.game) {
+    case "pok-deng":
+      return <PokDengTable detail={detail} />;
     default:
       return <TableSummary detail={detail} />;
   }
