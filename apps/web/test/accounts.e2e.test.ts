@@ -1,7 +1,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { callAsPlayer, FAST_DEALER, screenshots, startPlatform, watchProblems } from "./platform";
+import {
+  callAsPlayer,
+  FAST_DEALER,
+  screenshots,
+  startPlatform,
+  watchProblems,
+  WELCOME,
+} from "./platform";
 import type { Platform } from "./platform";
 
 let platform: Platform | undefined;
@@ -14,8 +21,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-// Every new player's welcome grant (docs/accounts.md): 10,000 points.
-const WELCOME = 1_000_000;
 const PASSWORD = "correct-horse-9";
 
 async function visitor(locale = "en-US") {

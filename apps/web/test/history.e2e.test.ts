@@ -5,10 +5,13 @@ import { MISSING_MARK } from "../src/i18n/missing";
 import {
   callAsPlayer,
   FAST_DEALER,
+  LATIN_WORD,
+  playAsGuest,
   screenshots,
   startPlatform,
   translatableText,
   watchProblems,
+  WELCOME,
 } from "./platform";
 import type { Platform } from "./platform";
 
@@ -21,11 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.stop();
 });
-
-// Every new player's welcome grant (docs/accounts.md): 10,000 points.
-const WELCOME = 1_000_000;
-// Words of three Latin letters or more: English left on a Japanese or Thai page.
-const LATIN_WORD = /[A-Za-z]{3,}/g;
 
 interface Round {
   roundId: string;
@@ -87,9 +85,7 @@ describe("history", () => {
     const problems = watchProblems(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await page.goto(platform!.app.url);
-    await page.getByRole("button", { name: "Play as guest" }).click();
-    await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
+    await playAsGuest(platform!, page);
 
     const first = await playTie(context, 10);
     const second = await playTie(context, 20);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MISSING_MARK } from "../src/i18n/missing";
 import {
   FAST_DEALER,
+  LATIN_WORD,
   screenshots,
   startPlatform,
   translatableText,
@@ -34,8 +35,6 @@ const PAGES = [
   "/history/recall",
   "/history/wallet",
 ];
-// Words of three Latin letters or more: English left on a Japanese or Thai page.
-const LATIN_WORD = /[A-Za-z]{3,}/g;
 
 async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${platform!.app.url}${path}`);

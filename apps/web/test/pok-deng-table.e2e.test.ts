@@ -1,7 +1,15 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { callAsPlayer, FAST_DEALER, screenshots, startPlatform, watchProblems } from "./platform";
+import {
+  callAsPlayer,
+  FAST_DEALER,
+  playAsGuest,
+  screenshots,
+  startPlatform,
+  watchProblems,
+  WELCOME,
+} from "./platform";
 import type { Platform } from "./platform";
 
 let platform: Platform | undefined;
@@ -14,8 +22,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-// Every new player's welcome grant (docs/accounts.md): 10,000 points.
-const WELCOME = 1_000_000;
 // The smallest chip at the seeded Pok Deng table: its minimum stake, 10 points.
 const CHIP = 1_000;
 // docs/rules/pok-deng.md, Shoe and deal: Player 1 … 5, then the Banker, two cards each.
@@ -54,9 +60,7 @@ describe("Pok Deng table", () => {
     const problems = watchProblems(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await page.goto(platform!.app.url);
-    await page.getByRole("button", { name: "Play as guest" }).click();
-    await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
+    await playAsGuest(platform!, page);
     await page.goto(`${platform!.app.url}/tables/pok-deng`);
 
     let balance = WELCOME;
