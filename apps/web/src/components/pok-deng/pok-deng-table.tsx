@@ -24,69 +24,10 @@ import type { TableEvent } from "~/table-stream";
 import { Hand } from "./hand";
 import { cardsOf, useHandWords } from "./hand-words";
 import styles from "./pok-deng.module.css";
+import { ownResults, reservation, seatOutcomes, spotKey, stakesBySpot } from "./round-view";
+import type { BetId, OwnSeatResult } from "./round-view";
 import { Seat } from "./seat";
-import type { OwnSeatResult, SeatOutcome } from "./seat";
 import { seatMarks } from "./seat-road";
-
-type BetId = pokDeng.PokDengBetId;
-
-/** The player's stakes by spot, added up: `seat@3` → 200. */
-const spotKey = (bet: BetId, seat: number) => `${bet}@${seat}`;
-function stakesBySpot(bets: readonly SlipBet[]): Map<string, number> {
-  const spots = new Map<string, number>();
-  for (const { bet, seat, amount } of bets) {
-    const key = spotKey(bet as BetId, seat ?? 0);
-    spots.set(key, (spots.get(key) ?? 0) + amount);
-  }
-  return spots;
-}
-
-/** What a slip takes from the balance until it settles, deposits included (the rules' own). */
-function reservation(bets: readonly SlipBet[]): { stakes: number; deposits: number } {
-  return bets.reduce(
-    (sum, { bet, amount }) => {
-      const spec = { id: bet as BetId, stake: amount };
-      return {
-        stakes: sum.stakes + amount,
-        deposits: sum.deposits + pokDeng.depositFor(spec),
-      };
-    },
-    { stakes: 0, deposits: 0 },
-  );
-}
-
-/** The public outcome's seats (packages/rules pok-deng `PokDengOutcome`), or none yet. */
-function seatOutcomes(outcome: unknown): Map<number, SeatOutcome> {
-  const seats = (outcome as { seats?: unknown } | null)?.seats;
-  return new Map(
-    Array.isArray(seats)
-      ? (seats as SeatOutcome[])
-          .filter((seat) => typeof seat.seat === "number" && typeof seat.outcome === "string")
-          .map((seat) => [seat.seat, seat])
-      : [],
-  );
-}
-
-/** The player's own settlement event: what each of their bets returned, by spot. */
-function ownResults(event: TableEvent): Map<string, OwnSeatResult> {
-  const bets = Array.isArray(event.payload.bets)
-    ? (event.payload.bets as {
-        bet?: unknown;
-        seat?: unknown;
-        amount?: unknown;
-        returned?: unknown;
-      }[])
-    : [];
-  const results = new Map<string, OwnSeatResult>();
-  for (const { bet, seat, amount, returned } of bets) {
-    if ((bet !== "seat" && bet !== "seatPair") || typeof seat !== "number") continue;
-    if (typeof amount !== "number" || typeof returned !== "number") continue;
-    const key = spotKey(bet, seat);
-    const held = results.get(key) ?? { stake: 0, returned: 0 };
-    results.set(key, { stake: held.stake + amount, returned: held.returned + returned });
-  }
-  return results;
-}
 
 /**
  * A Pok Deng table (docs/rules/pok-deng.md): five Player seats against one Banker hand, each seat

@@ -2,32 +2,16 @@
 
 import { useTranslations } from "next-intl";
 
-import type { pokDeng } from "@fuda/rules";
-
 import { useLabels } from "~/i18n/use-labels";
 
 import { Hand } from "./hand";
+import type { BetId, OwnSeatResult, SeatOutcome } from "./round-view";
 import { useHandWords } from "./hand-words";
 import styles from "./pok-deng.module.css";
 import { SeatRoad } from "./seat-road";
 import type { seatMarks } from "./seat-road";
 
-type BetId = pokDeng.PokDengBetId;
 const BET_IDS: readonly BetId[] = ["seat", "seatPair"];
-
-/** A seat's line of the public outcome (packages/rules pok-deng `PokDengOutcome`). */
-export interface SeatOutcome {
-  seat: number;
-  score: number;
-  outcome: pokDeng.SeatOutcome;
-  pair: boolean;
-}
-
-/** What the player's own bets on one spot staked and got back (their settlement event). */
-export interface OwnSeatResult {
-  stake: number;
-  returned: number;
-}
 
 /**
  * One Player seat: its two cards and their name, its two bet spots (the player's accepted stake,
