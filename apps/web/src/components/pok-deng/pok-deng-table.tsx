@@ -128,7 +128,9 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
           </p>
         </div>
         {round?.phase === "betting" && (
-          <Countdown closesAt={round.closesAt} windowSeconds={state.table.countdownSeconds} />
+          <div className={styles.clock}>
+            <Countdown closesAt={round.closesAt} windowSeconds={state.table.countdownSeconds} />
+          </div>
         )}
       </header>
 
