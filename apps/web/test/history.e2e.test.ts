@@ -229,7 +229,7 @@ describe("history", () => {
     }
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // Two whole rounds at the fast dealer, then six pages: slow on a loaded machine.
 
   it("a visitor who is not signed in is told how to get a history", async () => {
     const context = await platform!.browser.newContext({ locale: "en-US" });
