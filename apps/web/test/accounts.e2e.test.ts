@@ -1,7 +1,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { callAsPlayer, FAST_DEALER, screenshots, startPlatform, watchProblems } from "./platform";
+import {
+  callAsPlayer,
+  FAST_DEALER,
+  screenshots,
+  startPlatform,
+  watchProblems,
+  WELCOME,
+} from "./platform";
 import type { Platform } from "./platform";
 
 let platform: Platform | undefined;
@@ -14,8 +21,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-// Every new player's welcome grant (docs/accounts.md): 10,000 points.
-const WELCOME = 1_000_000;
 const PASSWORD = "correct-horse-9";
 
 async function visitor(locale = "en-US") {
@@ -112,6 +117,7 @@ describe("accounts", () => {
     expect(await account(page).getAttribute("data-guest")).toBe("false");
     expect(await balanceOf(page)).toBe(WELCOME);
 
+    await page.getByTestId("account-menu").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.locator('[data-testid="account"][data-signed-in="false"]').waitFor();
     const me = await callAsPlayer<{ actor: { kind: string } }>(platform!, context, "account.me");
@@ -155,6 +161,7 @@ describe("accounts", () => {
     await balanceMovedFrom(page, WELCOME);
     const guestBalance = await balanceOf(page);
 
+    await page.getByTestId("account-menu").click();
     await page.getByTestId("upgrade").click();
     await page.waitForURL(/\/sign-in\?upgrade=1$/);
     expect(await page.locator("h1").textContent()).toBe("Keep your points: create an account");

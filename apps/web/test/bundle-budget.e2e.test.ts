@@ -39,6 +39,12 @@ async function firstLoadJs(path: string): Promise<{ bytes: number; scripts: numb
 const KB = 1_000;
 
 describe("bundle budget", () => {
+  it("the lobby's first-load JavaScript is at most 150 kB gzipped", async () => {
+    const lobby = await firstLoadJs("/");
+    expect(lobby.scripts).toBeGreaterThan(0);
+    expect(lobby.bytes).toBeLessThanOrEqual(150 * KB);
+  });
+
   it("a table page's first-load JavaScript is at most 220 kB gzipped", async () => {
     for (const slug of ["baccarat-a", "pok-deng"]) {
       const table = await firstLoadJs(`/tables/${slug}`);

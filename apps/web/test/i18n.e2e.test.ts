@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MISSING_MARK } from "../src/i18n/missing";
 import {
   FAST_DEALER,
+  LATIN_WORD,
   screenshots,
   startPlatform,
   translatableText,
@@ -23,9 +24,17 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const PAGES = ["/", "/tables/baccarat-a", "/tables/pok-deng", "/sign-in", "/sign-in?upgrade=1"];
-// Words of three Latin letters or more: English left on a Japanese or Thai page.
-const LATIN_WORD = /[A-Za-z]{3,}/g;
+const PAGES = [
+  "/",
+  "/tables/baccarat-a",
+  "/tables/pok-deng",
+  "/sign-in",
+  "/sign-in?upgrade=1",
+  // Signed out here; test/history.e2e.test.ts checks them with a guest's rounds in ja and th.
+  "/history",
+  "/history/recall",
+  "/history/wallet",
+];
 
 async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${platform!.app.url}${path}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseTables } from "../src/lobby-stream";
+import { checkedTableEvents, parseTables } from "../src/lobby-stream";
 
 const table = {
   id: "6f1c2b1e-8d1a-4a3e-9b55-2f0f6a3c9d10",
@@ -55,6 +55,38 @@ describe("the lobby stream's payloads", () => {
         payload,
         parsed: undefined,
       });
+    }
+  });
+});
+
+/** The relay's output for `upstream` sent in the given pieces. */
+async function relayed(pieces: string[]): Promise<string> {
+  const encoder = new TextEncoder();
+  const upstream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      controller.close();
+    },
+  });
+  return new Response(checkedTableEvents(upstream)).text();
+}
+
+describe("the lobby stream's relay", () => {
+  it("passes tRPC's named events and table lists that match the schema, and drops a table list the lobby could not show, wherever the pieces break", async () => {
+    const good = `id: 1\ndata: ${JSON.stringify([table])}\n\n`;
+    const bad = `id: 2\ndata: ${JSON.stringify([{ ...table, game: "roulette" }])}\n\n`;
+    const stream = `event: connected\ndata: {}\n\n${good}${bad}: keep-alive\n\nevent: ping\ndata: \n\n`;
+    const expected = `event: connected\ndata: {}\n\n${good}: keep-alive\n\nevent: ping\ndata: \n\n`;
+    expect(await relayed([stream])).toBe(expected);
+    // Split anywhere, even between a CR and its LF, the events come out the same.
+    const crlf = stream.replaceAll("\n", "\r\n");
+    for (const whole of [stream, crlf]) {
+      for (const size of [1, 2, 7]) {
+        const pieces = Array.from({ length: Math.ceil(whole.length / size) }, (_, index) =>
+          whole.slice(index * size, (index + 1) * size),
+        );
+        expect(await relayed(pieces), `${size}`).toBe(expected);
+      }
     }
   });
 });

@@ -8,6 +8,11 @@ import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/test
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
+// Every new player's welcome grant (docs/accounts.md): 10,000 points.
+export const WELCOME = 1_000_000;
+// Words of three Latin letters or more: English left on a Japanese or Thai page.
+export const LATIN_WORD = /[A-Za-z]{3,}/g;
+
 /** A dealer fast enough for a test to watch rounds go by, slow enough to bet in. */
 export const FAST_DEALER = {
   BETTING_WINDOW_MS: "4000",
@@ -141,4 +146,11 @@ export async function callAsPlayer<T>(
   const body = (await response.json()) as { result?: { data: T }; error?: unknown };
   if (body.result === undefined) throw new Error(`${procedure}: ${JSON.stringify(body.error)}`);
   return body.result.data;
+}
+
+/** Opens the lobby and plays as a guest through the header, as a visitor would. */
+export async function playAsGuest(platform: Platform, page: Page): Promise<void> {
+  await page.goto(platform.app.url);
+  await page.getByRole("button", { name: "Play as guest" }).click();
+  await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
 }

@@ -53,17 +53,33 @@ export function AccountMenu() {
           {t("points", { amount: labels.points(account.balance) })}
         </span>
       </span>
-      <span className={styles.who} data-testid="player-name">
-        {account.guest ? t("guest") : <span translate="no">{account.name}</span>}
-      </span>
-      {account.guest && (
-        <a className={styles.link} href="/sign-in?upgrade=1" data-testid="upgrade">
-          {t("upgrade")}
-        </a>
-      )}
-      <button type="button" className={styles.button} disabled={busy} onClick={then(signOut)}>
-        {t("signOut")}
-      </button>
+      {/* A disclosure, so a phone's header keeps one line for the account (375 px wide). */}
+      <details
+        className={styles.menu}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") event.currentTarget.open = false;
+        }}
+      >
+        <summary className={styles.button} data-testid="account-menu">
+          <span className={styles.visuallyHidden}>{t("menu")} </span>
+          <span data-testid="player-name">
+            {account.guest ? t("guest") : <span translate="no">{account.name}</span>}
+          </span>
+        </summary>
+        <div className={styles.menuItems}>
+          <a className={styles.link} href="/history" data-testid="history-link">
+            {t("history")}
+          </a>
+          {account.guest && (
+            <a className={styles.link} href="/sign-in?upgrade=1" data-testid="upgrade">
+              {t("upgrade")}
+            </a>
+          )}
+          <button type="button" className={styles.button} disabled={busy} onClick={then(signOut)}>
+            {t("signOut")}
+          </button>
+        </div>
+      </details>
     </div>
   );
 }

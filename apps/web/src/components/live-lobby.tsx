@@ -7,7 +7,6 @@ import { StatusBadge } from "@fuda/ui";
 
 import type { Game, Lobby, LobbyTable } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
-import { parseTables, WATCH_PATH } from "~/lobby-stream";
 
 import { GameSection } from "./game-section";
 import styles from "./lobby.module.css";
@@ -23,6 +22,12 @@ const CONNECTION_TONES: Record<Connection, TableStatus> = {
   live: "open",
   reconnecting: "paused",
 };
+
+/**
+ * Same-origin relay of the game API's `tables.watch` stream (src/app/api/tables/watch), which
+ * passes on only table lists that match the API's schema (src/lobby-stream.ts).
+ */
+const WATCH_PATH = "/api/tables/watch";
 
 // EventSource retries a dropped stream by itself but gives up on an error response (the game
 // API down when it reconnects); the lobby then starts over after this long.
@@ -43,8 +48,7 @@ function useLiveLobby(initial: Lobby): { lobby: Lobby; connection: Connection } 
       };
       // Unnamed events only: tRPC's `connected` and `ping` events never reach onmessage.
       source.onmessage = (event: MessageEvent<string>) => {
-        const tables = parseTables(event.data);
-        if (tables !== undefined) setLobby({ available: true, tables });
+        setLobby({ available: true, tables: JSON.parse(event.data) as LobbyTable[] });
       };
       source.onerror = () => {
         setConnection("reconnecting");

@@ -1,21 +1,25 @@
 import { baccarat } from "@fuda/rules";
-import { z } from "zod";
 
 import styles from "./mini-road.module.css";
 
-/** A baccarat road mark as the runtime stores it (packages/rules baccarat `roadMark`). */
-const markSchema = z.object({
-  winner: z.enum(["player", "banker", "tie"]),
-  playerPair: z.boolean().optional(),
-  bankerPair: z.boolean().optional(),
-});
+const WINNERS: readonly unknown[] = ["player", "banker", "tie"];
+const isOptionalFlag = (value: unknown) => value === undefined || typeof value === "boolean";
+
+/**
+ * A baccarat road mark as the runtime stores it (packages/rules baccarat `roadMark`). Checked by
+ * hand: a schema library would more than double the lobby's own JavaScript.
+ */
+function isMark(mark: unknown): mark is baccarat.RoadRound {
+  if (typeof mark !== "object" || mark === null) return false;
+  const { winner, playerPair, bankerPair } = mark as Record<string, unknown>;
+  return WINNERS.includes(winner) && isOptionalFlag(playerPair) && isOptionalFlag(bankerPair);
+}
 
 const ROWS = 6;
 
 /** The baccarat marks among `road`, or undefined when the road is another game's. */
 export function baccaratMarks(road: readonly unknown[]): baccarat.RoadRound[] | undefined {
-  const parsed = z.array(markSchema).safeParse(road);
-  return parsed.success ? parsed.data : undefined;
+  return road.every(isMark) ? (road as baccarat.RoadRound[]) : undefined;
 }
 
 /** A small big road: red Banker, blue Player rings, a green slash per tie, pair dots. */

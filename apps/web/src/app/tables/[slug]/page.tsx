@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 
 import { BaccaratTable } from "~/components/baccarat/baccarat-table";
+import { PokDengTable } from "~/components/pok-deng/pok-deng-table";
 import { SiteHeader } from "~/components/site-header";
 import { TableSummary } from "~/components/table-summary";
 import { env } from "~/env";
@@ -13,6 +14,8 @@ function TableGame({ detail }: { detail: TableDetail }) {
   switch (detail.table.game) {
     case "baccarat":
       return <BaccaratTable detail={detail} />;
+    case "pok-deng":
+      return <PokDengTable detail={detail} />;
     default:
       return <TableSummary detail={detail} />;
   }

@@ -1,6 +1,7 @@
 import { RETRY_AFTER_SECONDS } from "@fuda/api/types";
 
 import { env } from "~/env";
+import { checkedTableEvents } from "~/lobby-stream";
 
 // A stream per visitor, never cached or prerendered.
 export const dynamic = "force-dynamic";
@@ -16,8 +17,8 @@ const unavailable = (part: "Game API" | "Game database"): Response =>
   });
 
 /**
- * Relays the game API's `tables.watch` server-sent events to the browser, so the lobby stays
- * same-origin and the game API needs no CORS. Passing the browser's signal upstream closes the
+ * Relays the game API's `tables.watch` server-sent events to the browser, checked against the
+ * API's schema on the way, so the lobby stays same-origin and the game API needs no CORS. Passing the browser's signal upstream closes the
  * game API's stream when the visitor leaves.
  */
 const streamHeaders = {
@@ -47,5 +48,5 @@ export async function GET(request: Request): Promise<Response> {
     await upstream.body?.cancel();
     return unavailable(upstream.status === 503 ? "Game database" : "Game API");
   }
-  return new Response(upstream.body, { headers: streamHeaders });
+  return new Response(checkedTableEvents(upstream.body), { headers: streamHeaders });
 }

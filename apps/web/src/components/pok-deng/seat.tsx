@@ -1,0 +1,130 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { useLabels } from "~/i18n/use-labels";
+
+import { Hand } from "./hand";
+import type { BetId, OwnSeatResult, SeatOutcome } from "./round-view";
+import { useHandWords } from "./hand-words";
+import styles from "./pok-deng.module.css";
+import { SeatRoad } from "./seat-road";
+import type { seatMarks } from "./seat-road";
+
+const BET_IDS: readonly BetId[] = ["seat", "seatPair"];
+
+/**
+ * One Player seat: its two cards and their name, its two bet spots (the player's accepted stake,
+ * then what they are about to add), the seat's result, the player's own return with the
+ * deposit's fate, and the seat's road.
+ */
+export function Seat({
+  seat,
+  cards,
+  faceDown,
+  revealing,
+  outcome,
+  stakes,
+  drafted,
+  own,
+  canBet,
+  onBet,
+  marks,
+}: {
+  seat: number;
+  cards: (number | null)[];
+  faceDown: boolean;
+  revealing: boolean;
+  outcome: SeatOutcome | null;
+  stakes: Record<BetId, number>;
+  drafted: Record<BetId, number>;
+  own: Record<BetId, OwnSeatResult | null>;
+  canBet: boolean;
+  onBet: (bet: BetId) => void;
+  marks: ReturnType<typeof seatMarks>;
+}) {
+  const t = useTranslations("pokDeng");
+  const labels = useLabels();
+  const handWords = useHandWords();
+  const [first, second] = cards;
+  const hand = first != null && second != null ? handWords(first, second) : null;
+  const seatBet = own.seat;
+  // A Player bet reserves its stake twice; anything back means the deposit came back with it.
+  const deposit = seatBet === null ? null : seatBet.returned > 0 ? "returned" : "lost";
+  return (
+    <article
+      className={styles.seat}
+      aria-label={t("seat", { seat })}
+      data-testid="seat"
+      data-seat={seat}
+      data-revealing={revealing}
+      data-outcome={outcome?.outcome ?? ""}
+    >
+      <h2>{t("seat", { seat })}</h2>
+      <Hand cards={cards} hand={`seat-${seat}`} faceDown={faceDown} />
+      <p className={styles.handLabel} data-testid="hand-label" data-score={outcome?.score ?? ""}>
+        {hand === null ? "\u00a0" : hand.name}
+        {hand?.pattern && <span className={styles.pattern}>{hand.pattern}</span>}
+      </p>
+      {outcome !== null && (
+        <p className={styles.result} data-testid="seat-result" data-result={outcome.outcome}>
+          {t(`result.${outcome.outcome}`)}
+        </p>
+      )}
+      <div className={styles.spots}>
+        {BET_IDS.map((bet) => {
+          const name = t(bet, { seat });
+          const placed = stakes[bet];
+          const adding = drafted[bet];
+          return (
+            <button
+              key={bet}
+              type="button"
+              className={styles.spot}
+              disabled={!canBet}
+              data-testid="spot"
+              data-bet={bet}
+              data-seat={seat}
+              data-placed={placed}
+              data-drafted={adding}
+              aria-label={t("spotLabel", {
+                bet: name,
+                placed: labels.points(placed),
+                adding: labels.points(adding),
+              })}
+              onClick={() => {
+                onBet(bet);
+              }}
+            >
+              <span className={styles.spotName}>{t(bet === "seat" ? "spotSeat" : "spotPair")}</span>
+              <span className={styles.spotPays}>{t(bet === "seat" ? "paysSeat" : "paysPair")}</span>
+              {placed > 0 && <span className={styles.stake}>{labels.points(placed)}</span>}
+              {adding > 0 && <span className={styles.adding}>+{labels.points(adding)}</span>}
+            </button>
+          );
+        })}
+      </div>
+      {(own.seat !== null || own.seatPair !== null) && (
+        <p
+          className={styles.own}
+          data-testid="own-result"
+          data-returned={(own.seat?.returned ?? 0) + (own.seatPair?.returned ?? 0)}
+          data-deposit={deposit ?? ""}
+        >
+          {t("ownReturned", {
+            returned: labels.points((own.seat?.returned ?? 0) + (own.seatPair?.returned ?? 0)),
+          })}
+          {seatBet !== null && (
+            <>
+              {" · "}
+              {t(deposit === "returned" ? "depositReturned" : "depositLost", {
+                deposit: labels.points(seatBet.stake),
+              })}
+            </>
+          )}
+        </p>
+      )}
+      <SeatRoad marks={marks} label={t("road", { seat, rounds: marks.length })} />
+    </article>
+  );
+}
