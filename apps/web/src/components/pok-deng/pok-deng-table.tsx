@@ -121,7 +121,7 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
         <div>
           <h1 translate="no">{state.table.name}</h1>
           <p className={styles.muted}>
-            {labels.game("pok-deng")}
+            {labels.game("pok-deng")} · {labels.variant(state.table.variant)}
             {round !== null && <> · {t("round", { number: round.number })}</>}
             {" · "}
             <span data-testid="phase">{labels.phase(round?.phase ?? null)}</span>

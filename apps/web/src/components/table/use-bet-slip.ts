@@ -129,6 +129,9 @@ export function useBetSlip({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<SlipError | null>(null);
   const shown = useRef({ roundId, placed });
+  // A slip whose answer never came (network failure, 5xx) may have been placed all the same:
+  // the same slip sent again in the same round reuses its requestId, so the desk places it once.
+  const unanswered = useRef<{ roundId: string; slip: string; requestId: string } | null>(null);
 
   // A new round: what was placed in the last one becomes what "repeat" places.
   useEffect(() => {
@@ -160,12 +163,13 @@ export function useBetSlip({
       if (roundId === null || bets.length === 0) return false;
       setBusy(true);
       const slip = [...bets];
-      const answer = await post("bets.place", {
-        roundId,
-        bets: slip,
-        requestId: crypto.randomUUID(),
-      });
+      const requestId = requestIdFor(unanswered.current, roundId, slip);
+      const answer = await post("bets.place", { roundId, bets: slip, requestId });
       setBusy(false);
+      unanswered.current =
+        !answer.ok && (answer.status === 0 || answer.status >= 500)
+          ? { roundId, slip: JSON.stringify(slip), requestId }
+          : null;
       if (!answer.ok) {
         refuse(answer.status, answer.error, slip);
         return false;
@@ -202,4 +206,17 @@ export function useBetSlip({
   }, []);
 
   return { placed, last, busy, error, clearError, place, undo, repeat, double };
+}
+
+/** The retried slip's own requestId, or a new one for any other slip or round. */
+export function requestIdFor(
+  unanswered: { roundId: string; slip: string; requestId: string } | null,
+  roundId: string,
+  slip: readonly SlipBet[],
+): string {
+  return unanswered !== null &&
+    unanswered.roundId === roundId &&
+    unanswered.slip === JSON.stringify(slip)
+    ? unanswered.requestId
+    : crypto.randomUUID();
 }
