@@ -1,15 +1,16 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { z } from "zod";
+// zod/mini: the same checks as zod without its method chains in the browser bundle.
+import * as z from "zod/mini";
 
 import { parseStreamData } from "./stream-data";
 
 /** One table event as `tables.events` streams it (the API's `tableEventSchema`). */
 const tableEventSchema = z.object({
   id: z.string(),
-  roundId: z.string().nullable(),
-  playerId: z.string().nullable(),
+  roundId: z.nullable(z.string()),
+  playerId: z.nullable(z.string()),
   type: z.string(),
   payload: z.record(z.string(), z.unknown()),
   at: z.string(),

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 import { baccarat } from "@fuda/rules";
 import { StatusBadge } from "@fuda/ui";
@@ -35,10 +35,10 @@ import { Roads } from "./roads";
 
 /** The part of a round's outcome (the rules' `RoundOutcome`) the page shows. */
 const outcomeSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   winner: z.enum(["player", "banker", "tie"]),
-  playerTotal: z.number().int(),
-  bankerTotal: z.number().int(),
+  playerTotal: z.int(),
+  bankerTotal: z.int(),
   playerPair: z.boolean(),
   bankerPair: z.boolean(),
 });
