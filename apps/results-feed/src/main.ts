@@ -7,10 +7,17 @@ import { createFeedServer } from "./server";
 const env = readOrExit(readEnv);
 const db = createDb(env.DATABASE_URL);
 
-serve(createFeedServer({ db, publicUrl: env.PUBLIC_URL }), {
-  name: "results-feed",
-  host: env.HOST,
-  port: env.PORT,
-  banner: " (reference at /docs)",
-  onClose: () => db.$disconnect(),
-});
+serve(
+  createFeedServer({
+    db,
+    publicUrl: env.PUBLIC_URL,
+    rateLimit: { perSecond: env.FEED_RATE_LIMIT, burst: env.FEED_RATE_BURST },
+  }),
+  {
+    name: "results-feed",
+    host: env.HOST,
+    port: env.PORT,
+    banner: " (reference at /docs)",
+    onClose: () => db.$disconnect(),
+  },
+);

@@ -1,18 +1,31 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+
 import { createContext, feedRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
+import type { Context } from "@fuda/api";
 import type { Db } from "@fuda/db";
 import { requestPath } from "@fuda/env";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 
 import { docsFile } from "./docs";
 import { apiPrefix, createFeedDocument } from "./openapi";
+import { problem, PROBLEM_CONTENT_TYPE, problemFromTrpc } from "./problem";
+import type { Problem } from "./problem";
+import { createRateLimiter } from "./rate-limit";
+import type { RateLimit } from "./rate-limit";
+
+/** What a partner key may do unless told otherwise (README, Configuration). */
+export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 10, burst: 20 };
 
 export interface FeedServerOptions {
   db: Db;
   /** Where partners reach the service, for the OpenAPI server URL (relative when absent). */
   publicUrl?: string;
+  /** Requests each partner key may make (in this process). */
+  rateLimit?: RateLimit;
   /** Where unexpected failures are reported (one line each). */
   logError?: (message: string) => void;
 }
@@ -30,14 +43,24 @@ const json = (status: number, value: unknown): Reply => ({
   body: JSON.stringify(value),
 });
 
-/** Errors have one shape everywhere, the same as trpc-to-openapi's: `{ message, code }`. */
-const error = (status: number, code: string, message: string): Reply =>
-  json(status, { message, code });
+const problemReply = (value: Problem, headers?: Record<string, string>): Reply => ({
+  status: value.status,
+  contentType: PROBLEM_CONTENT_TYPE,
+  body: JSON.stringify(value),
+  headers,
+});
 
 /** The feed only reads: every path it serves answers GET and HEAD. */
 const ALLOWED_METHODS = "GET, HEAD";
 
 const retryLater = { "Retry-After": String(RETRY_AFTER_SECONDS) };
+
+/** RFC 6750, 3: how a client learns which credentials /v1 takes. */
+const bearerChallenge = (refused: boolean) => ({
+  "WWW-Authenticate": refused
+    ? 'Bearer realm="feed", error="invalid_token"'
+    : 'Bearer realm="feed"',
+});
 
 function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { "Content-Type": reply.contentType, ...reply.headers });
@@ -45,23 +68,48 @@ function send(res: ServerResponse, reply: Reply): void {
 }
 
 /**
- * The partners' feed over plain node:http: the OpenAPI document, the REST endpoints under /v1,
- * the Swagger UI reference at /docs and a health check for orchestrators.
+ * trpc-to-openapi writes a failed procedure's error as its own JSON; this response turns it
+ * into the feed's problem details on its way out, so there is one error shape.
+ */
+function answeringProblems(res: ServerResponse): ServerResponse {
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    // What this server writes itself (writeHead first) is a problem already.
+    if (res.headersSent || res.statusCode < 400 || typeof chunk !== "string") return end(chunk);
+    let body: unknown;
+    try {
+      body = JSON.parse(chunk);
+    } catch {
+      body = {};
+    }
+    res.setHeader("Content-Type", PROBLEM_CONTENT_TYPE);
+    return end(JSON.stringify(problemFromTrpc(res.statusCode, body as object)));
+  }) as ServerResponse["end"];
+  return res;
+}
+
+/**
+ * The partners' feed over plain node:http: the OpenAPI document, the REST endpoints under /v1
+ * (each needing a `feed:read` partner key, rate limited per key), the Swagger UI reference at
+ * /docs and a health check for orchestrators.
  */
 export function createFeedServer(options: FeedServerOptions): Server {
   const {
     db,
     publicUrl,
+    rateLimit = DEFAULT_RATE_LIMIT,
     logError = (message: string) => {
       console.error(message);
     },
   } = options;
   const document = json(200, createFeedDocument({ publicUrl }));
   const health = feedRouter.createCaller(() => createContext({ db })).health;
+  const limiter = createRateLimiter(rateLimit);
+  /** Each /v1 request's caller, resolved (and admitted) before the procedure runs. */
+  const contexts = new WeakMap<IncomingMessage, Context>();
   const api = createOpenApiNodeHttpHandler({
     router: feedRouter,
-    // A partner key, when given, is checked on every /v1 route (401 when unknown or revoked).
-    createContext: ({ req }) => createContext({ db, headers: req.headers }),
+    createContext: ({ req }) => contexts.get(req)!,
     responseMeta: ({ errors }) =>
       errors.some((failure) => failure.code === "SERVICE_UNAVAILABLE")
         ? { headers: retryLater }
@@ -86,10 +134,13 @@ export function createFeedServer(options: FeedServerOptions): Server {
       return () =>
         health().then(
           (status) => json(200, status),
-          () => ({
-            ...error(503, "SERVICE_UNAVAILABLE", "database: not reachable"),
-            headers: retryLater,
-          }),
+          () =>
+            problemReply(
+              problem(503, "SERVICE_UNAVAILABLE", "database: not reachable", {
+                reason: "DATABASE_UNAVAILABLE",
+              }),
+              retryLater,
+            ),
         );
     }
     const file =
@@ -107,29 +158,93 @@ export function createFeedServer(options: FeedServerOptions): Server {
     });
   }
 
+  /**
+   * The caller of a /v1 request when it may go on: a live `feed:read` key within its rate.
+   * Otherwise the reply that refuses it (401, 403, 429, or 503 while the database is away).
+   */
+  async function admit(req: IncomingMessage): Promise<Context | Reply> {
+    let context: Context;
+    try {
+      context = await createContext({ db, headers: req.headers });
+    } catch (failure) {
+      if (!(failure instanceof TRPCError)) throw failure;
+      const status = getHTTPStatusCodeFromError(failure);
+      const reason = failure.code === "UNAUTHORIZED" ? "UNAUTHENTICATED" : undefined;
+      return problemReply(
+        problem(status, failure.code, failure.message, {
+          reason: status === 503 ? "DATABASE_UNAVAILABLE" : reason,
+        }),
+        status === 503 ? retryLater : status === 401 ? bearerChallenge(true) : undefined,
+      );
+    }
+    const { actor } = context;
+    if (actor.kind !== "partner") {
+      return problemReply(
+        problem(
+          401,
+          "UNAUTHORIZED",
+          "authorization: a partner API key is required (Authorization: Bearer <key>)",
+          { reason: "UNAUTHENTICATED" },
+        ),
+        bearerChallenge(false),
+      );
+    }
+    if (!actor.scopes.includes("feed:read")) {
+      return problemReply(
+        problem(403, "FORBIDDEN", "authorization: the API key lacks the feed:read scope", {
+          reason: "FORBIDDEN",
+        }),
+      );
+    }
+    const decision = limiter.take(actor.keyId);
+    if (!decision.allowed) {
+      return problemReply(
+        problem(
+          429,
+          "TOO_MANY_REQUESTS",
+          `rate limit: ${rateLimit.perSecond} requests a second per key (bursts of ` +
+            `${rateLimit.burst}); retry in ${decision.retryAfterSeconds} s`,
+        ),
+        { "Retry-After": String(decision.retryAfterSeconds) },
+      );
+    }
+    return context;
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = requestPath(req.url);
     if (target === undefined) {
-      send(res, error(400, "BAD_REQUEST", "the request target must be a path"));
+      send(res, problemReply(problem(400, "BAD_REQUEST", "the request target must be a path")));
       return;
     }
     const { path, search } = target;
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
     const page = isApi ? undefined : findPage(path);
     if (!isApi && page === undefined) {
-      send(res, error(404, "NOT_FOUND", `Not found: ${path}`));
+      send(res, problemReply(problem(404, "NOT_FOUND", `Not found: ${path}`)));
     } else if (req.method !== "GET" && req.method !== "HEAD") {
       // Closing the connection spares reading a body nobody will use.
-      send(res, {
-        ...error(405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} ${path}: only GET`),
-        headers: { Allow: ALLOWED_METHODS, Connection: "close" },
-      });
+      send(
+        res,
+        problemReply(
+          problem(405, "METHOD_NOT_SUPPORTED", `${req.method ?? "?"} ${path}: only GET`),
+          { Allow: ALLOWED_METHODS, Connection: "close" },
+        ),
+      );
     } else if (isApi) {
+      const admitted = await admit(req);
+      if (!("actor" in admitted)) {
+        send(res, admitted);
+        return;
+      }
+      contexts.set(req, admitted);
       // trpc-to-openapi matches the procedures' own paths (/tables), without the mount prefix,
       // and GET only; node leaves the body out of a HEAD response by itself.
       req.url = `${path.slice(apiPrefix.length) || "/"}${search}`;
       req.method = "GET";
-      await api(req, res);
+      await api(req, answeringProblems(res), () => {
+        send(res, problemReply(problem(404, "NOT_FOUND", `Not found: ${path}`)));
+      });
     } else {
       send(res, await page!());
     }
@@ -141,7 +256,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
         `@fuda/results-feed: ${req.method ?? "?"} ${req.url ?? "?"} failed: ${String(failure)}`,
       );
       if (res.headersSent) res.destroy();
-      else send(res, error(500, "INTERNAL_SERVER_ERROR", "Internal server error"));
+      else send(res, problemReply(problem(500, "INTERNAL_SERVER_ERROR", "Internal server error")));
     });
   });
 }

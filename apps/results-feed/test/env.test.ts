@@ -34,4 +34,20 @@ describe("results-feed configuration", () => {
       /PUBLIC_URL: must be an http/,
     );
   });
+
+  it("limits each partner key to 10 requests a second in bursts of 20 unless told otherwise", () => {
+    expect(readEnv({ DATABASE_URL: databaseUrl })).toMatchObject({
+      FEED_RATE_LIMIT: 10,
+      FEED_RATE_BURST: 20,
+    });
+    expect(
+      readEnv({ DATABASE_URL: databaseUrl, FEED_RATE_LIMIT: "50", FEED_RATE_BURST: "100" }),
+    ).toMatchObject({ FEED_RATE_LIMIT: 50, FEED_RATE_BURST: 100 });
+    expect(() => readEnv({ DATABASE_URL: databaseUrl, FEED_RATE_LIMIT: "0" })).toThrow(
+      /FEED_RATE_LIMIT: must be at least 1/,
+    );
+    expect(() => readEnv({ DATABASE_URL: databaseUrl, FEED_RATE_BURST: "lots" })).toThrow(
+      /FEED_RATE_BURST: must be a number/,
+    );
+  });
 });

@@ -35,22 +35,31 @@ describe("results feed when its database is down", () => {
     expect((await fetch(`${url}/docs`)).status).toBe(200);
   });
 
-  it("reports itself unhealthy at /healthz with 503 JSON", async () => {
+  it("reports itself unhealthy at /healthz with 503 problem+json", async () => {
     const response = await fetch(`${url}/healthz`);
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
     expect(await response.json()).toEqual({
+      type: "about:blank",
+      title: "Service Unavailable",
+      status: 503,
       code: "SERVICE_UNAVAILABLE",
-      message: "database: not reachable",
+      reason: "DATABASE_UNAVAILABLE",
+      detail: "database: not reachable",
     });
   });
 
-  it("answers GET /v1/tables with 503 JSON, leaking no connection details", async () => {
-    const response = await fetch(`${url}/v1/tables`);
+  it("answers a keyed GET /v1/tables with 503 problem+json, leaking no connection details", async () => {
+    // The key cannot be checked without the database: a retryable 503, not a 401.
+    const response = await fetch(`${url}/v1/tables`, {
+      headers: { authorization: `Bearer fuda_pk_${"A".repeat(43)}` },
+    });
     const body = await response.text();
     expect(response.status, body).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
-    expect(JSON.parse(body)).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(JSON.parse(body)).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE" });
     expect(body).not.toMatch(/nobody|127\.0\.0\.1:1|invocation|\.ts/);
   });
 });

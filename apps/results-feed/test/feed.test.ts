@@ -9,21 +9,32 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { freePort, launchChromium, rawRequest, spawnApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
+import { newPartnerKey } from "./partner";
+
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
 let database: TestDatabase;
 let feed: SpawnedApp;
+let authorization: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
+  authorization = `Bearer ${(await newPartnerKey(database.db)).key}`;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   feed = await spawnApp({
     cwd: appDir,
     command: "pnpm",
     args: ["--silent", "run", "start"],
-    env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, PUBLIC_URL: url },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      PUBLIC_URL: url,
+      FEED_RATE_LIMIT: "1000",
+      FEED_RATE_BURST: "1000",
+    },
     url,
     readyPath: "/healthz",
   });
@@ -35,7 +46,7 @@ afterAll(async () => {
 });
 
 async function getJson(path: string): Promise<{ status: number; type: string; body: unknown }> {
-  const response = await fetch(new URL(path, feed.url));
+  const response = await fetch(new URL(path, feed.url), { headers: { authorization } });
   return {
     status: response.status,
     type: response.headers.get("content-type") ?? "",
@@ -57,6 +68,41 @@ describe("results feed (the service started as `pnpm start`)", () => {
       servers: [{ url: `${feed.url}/v1` }],
     });
     expect(api.paths?.["/tables"]?.get?.responses["200"]).toBeDefined();
+  });
+
+  it("asks for a bearer key on every /v1 operation and describes its errors as problem details", async () => {
+    const { body } = await getJson("/openapi.json");
+    const document = body as {
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; responses: Record<string, { $ref?: string }> }>
+      >;
+      components: {
+        securitySchemes: Record<string, unknown>;
+        responses: Record<
+          string,
+          { content: Record<string, unknown>; headers?: Record<string, unknown> }
+        >;
+      };
+    };
+    expect(document.components.securitySchemes).toEqual({
+      partnerKey: expect.objectContaining({ type: "http", scheme: "bearer" }) as unknown,
+    });
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method} ${path}`;
+        expect(operation.security, where).toEqual([{ partnerKey: [] }]);
+        for (const status of ["401", "429", "500", "503"]) {
+          expect(operation.responses[status]?.$ref, `${where} ${status}`).toMatch(
+            /^#\/components\/responses\//,
+          );
+        }
+      }
+    }
+    for (const [name, response] of Object.entries(document.components.responses)) {
+      expect(Object.keys(response.content), name).toEqual(["application/problem+json"]);
+    }
+    expect(document.components.responses.TooManyRequests!.headers).toHaveProperty("Retry-After");
   });
 
   it("describes every field of a table, amounts in minor units", async () => {
@@ -130,7 +176,8 @@ describe("results feed (the service started as `pnpm start`)", () => {
         if (!request.url().startsWith(feed.url)) elsewhere.push(request.url());
       });
       await page.goto(`${feed.url}/docs`);
-      await page.locator(".opblock-summary-path", { hasText: "/tables" }).waitFor();
+      // Exactly /tables: /tables/{slug} is listed too.
+      await page.locator(".opblock-summary-path", { hasText: /^\/tables$/ }).waitFor();
       expect(await page.locator(".info .title").textContent()).toContain("Fuda results feed");
       expect(elsewhere).toEqual([]);
     } finally {
@@ -138,12 +185,12 @@ describe("results feed (the service started as `pnpm start`)", () => {
     }
   });
 
-  it("answers an unknown path with 404 JSON, inside /v1 or not", async () => {
-    for (const path of ["/nope", "/v1/nope", "/docs/../package.json", "/docs/index.js"]) {
+  it("answers an unknown path with 404 problem+json, inside /v1 or not", async () => {
+    for (const path of ["/nope", "/v1/nope", "/v1", "/docs/../package.json", "/docs/index.js"]) {
       const { status, type, body } = await getJson(path);
       expect(status, path).toBe(404);
-      expect(type, path).toMatch(/^application\/json/);
-      expect(body, path).toMatchObject({ code: "NOT_FOUND" });
+      expect(type, path).toBe("application/problem+json");
+      expect(body, path).toMatchObject({ type: "about:blank", status: 404, code: "NOT_FOUND" });
     }
   });
 
@@ -153,7 +200,13 @@ describe("results feed (the service started as `pnpm start`)", () => {
       expect({ path, status, body }).toEqual({
         path,
         status: 404,
-        body: { code: "NOT_FOUND", message: `Not found: ${path}` },
+        body: {
+          type: "about:blank",
+          title: "Not Found",
+          status: 404,
+          code: "NOT_FOUND",
+          detail: `Not found: ${path}`,
+        },
       });
     }
   });
@@ -164,31 +217,35 @@ describe("results feed (the service started as `pnpm start`)", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
-  it("answers any other method than GET and HEAD with 405 JSON and Allow, on pages and /v1", async () => {
+  it("answers any other method than GET and HEAD with 405 problem+json and Allow, on pages and /v1", async () => {
     for (const method of ["POST", "PUT", "DELETE", "TRACE", "OPTIONS"]) {
       for (const path of ["/openapi.json", "/v1/tables", "/docs"]) {
         const answer = await rawRequest(feed.url, method, path);
         expect(answer.status, `${method} ${path}`).toBe(405);
         expect(answer.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
-        expect(JSON.parse(answer.body)).toMatchObject({ code: "METHOD_NOT_SUPPORTED" });
+        expect(answer.headers["content-type"]).toBe("application/problem+json");
+        expect(JSON.parse(answer.body)).toMatchObject({
+          status: 405,
+          code: "METHOD_NOT_SUPPORTED",
+        });
       }
     }
   });
 
   it("answers HEAD with GET's status and headers, no body", async () => {
     for (const path of ["/v1/tables", "/openapi.json", "/healthz"]) {
-      const answer = await rawRequest(feed.url, "HEAD", path);
+      const answer = await rawRequest(feed.url, "HEAD", path, { headers: { authorization } });
       expect(answer, path).toMatchObject({ status: 200, body: "" });
       expect(answer.headers["content-type"], path).toMatch(/^application\/json/);
     }
   });
 
-  it("answers request targets that are not plain paths with 4xx JSON, never a failure", async () => {
+  it("answers request targets that are not plain paths with 4xx problem+json, never a failure", async () => {
     for (const target of ["//[", "/\\[", "//x:99999/", "*"]) {
       const answer = await rawRequest(feed.url, "GET", target);
       expect(answer.status, target).toBeGreaterThanOrEqual(400);
       expect(answer.status, target).toBeLessThan(500);
-      expect(JSON.parse(answer.body), target).toHaveProperty("code");
+      expect(JSON.parse(answer.body), target).toMatchObject({ status: answer.status });
     }
   });
 

@@ -124,7 +124,12 @@ describe("tables.watch through the router", () => {
 });
 
 const app = () => createCallerFactory(appRouter)(() => createContext({ db }));
-const feed = () => createCallerFactory(feedRouter)(() => createContext({ db }));
+// The feed's routes answer partners only: its transport admits a `feed:read` key first.
+const feed = () =>
+  createCallerFactory(feedRouter)(() => ({
+    db,
+    actor: { kind: "partner", keyId: "key", partnerId: "acme-stats", scopes: ["feed:read"] },
+  }));
 
 describe("one table view for every caller", () => {
   it("the app's tables.list, its tables.watch and the feed's /tables answer the same tables", async () => {

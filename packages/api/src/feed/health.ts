@@ -20,7 +20,6 @@ export const health = publicProcedure
       tags: ["service"],
       summary: "Check the feed is up",
       description: "Answers 200 when the feed and its database are reachable, 503 otherwise.",
-      protect: false,
       errorResponses: feedErrorResponses,
     },
   })

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { listTables } from "../domain/tables";
 import { tableViewSchema } from "../domain/tables.types";
-import { publicProcedure } from "../trpc";
+import { partnerProcedure } from "../trpc";
 import { feedErrorResponses } from "./procedure";
 
 const tableListSchema = z
@@ -13,7 +13,7 @@ const tableListSchema = z
   })
   .meta({ id: "TableList", description: "All tables of the platform." });
 
-export const tables = publicProcedure
+export const tables = partnerProcedure
   .meta({
     openapi: {
       method: "GET",
@@ -23,7 +23,6 @@ export const tables = publicProcedure
       description:
         "Every table of the platform with its game, variant, status, betting countdown and " +
         "per-bet stake limits. Amounts are integers in minor units (100 = 1 point).",
-      protect: false,
       successDescription: "All tables, in lobby order.",
       errorResponses: feedErrorResponses,
     },

@@ -1,0 +1,300 @@
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { startLive } from "@fuda/live";
+import type { Live } from "@fuda/live";
+import { rawRequest } from "@fuda/testkit";
+
+import { createFeedServer } from "../src/server";
+import { newPartnerKey } from "./partner";
+
+let database: TestDatabase;
+let server: ReturnType<typeof createFeedServer>;
+let baseUrl: string;
+let authorization: string;
+let live: Live | undefined;
+
+interface Round {
+  id: string;
+  table: string;
+  game: string;
+  shoe: string;
+  number: number;
+  status: "settled" | "void";
+  finishedAt: string;
+  cards: { position: string; card: number; label: string }[];
+  burns: { index: number; card: number | null }[];
+  outcome: unknown;
+  bets: { bet: string; seat: number | null; result: string; returnPerUnit: number }[];
+}
+interface Page {
+  rounds: Round[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  authorization = `Bearer ${(await newPartnerKey(database.db)).key}`;
+  server = createFeedServer({ db: database.db, rateLimit: { perSecond: 10_000, burst: 10_000 } });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The dealer with no pauses: rounds settle as fast as the database takes them.
+  live = startLive({
+    db: database.db,
+    connectionString: database.url,
+    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await live?.stop();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await database.drop();
+});
+
+async function get(path: string): Promise<{ status: number; type: string; body: unknown }> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization } });
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    body: await response.json(),
+  };
+}
+
+async function page(query: string): Promise<Page> {
+  const { status, body } = await get(`/v1/rounds?${query}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as Page;
+}
+
+/** Every round listed from `cursor` on, page after page of `limit`, until caught up. */
+async function pageThrough(limit: number, cursor: string | null = null) {
+  const ids: string[] = [];
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (cursor !== null) query.set("cursor", cursor);
+    const next = await page(query.toString());
+    ids.push(...next.rounds.map((round) => round.id));
+    cursor = next.nextCursor;
+    if (!next.hasMore) return { ids, cursor };
+  }
+}
+
+describe("GET /v1/rounds while a dealer settles rounds", () => {
+  it("pages each finished round once, with no gaps, while new rounds settle", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    // Small pages, read while every table deals: rounds commit between and during the reads.
+    while (seen.length < 40) {
+      const read = await pageThrough(3, cursor);
+      seen.push(...read.ids);
+      cursor = read.cursor;
+    }
+    await live!.stop();
+    live = undefined;
+    seen.push(...(await pageThrough(7, cursor)).ids);
+    expect(new Set(seen).size).toBe(seen.length);
+    // Once nothing deals, one read from the start lists exactly what paging saw, in order.
+    const all = (await pageThrough(200)).ids;
+    expect(seen).toEqual(all);
+    const finished = await database.db.round.count({
+      where: { phase: { in: ["settled", "cancelled"] } },
+    });
+    expect(all).toHaveLength(finished);
+  });
+
+  it("answers a settled round with its cards in reveal order, outcome and bet results", async () => {
+    const { rounds } = await page("game=baccarat&limit=5");
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const listed of rounds.filter((round) => round.status === "settled")) {
+      const { status, body } = await get(`/v1/rounds/${listed.id}`);
+      expect(status).toBe(200);
+      const round = body as Round;
+      expect(round).toEqual(listed);
+      const stored = await database.db.round.findUniqueOrThrow({ where: { id: round.id } });
+      expect(round.cards.map((card) => card.card)).toEqual(stored.cards);
+      expect(round.outcome).toEqual(stored.outcome);
+      const player = round.bets.find((bet) => bet.bet === "player")!;
+      const banker = round.bets.find((bet) => bet.bet === "banker")!;
+      const winner = (stored.outcome as { winner: string }).winner;
+      if (winner === "tie") {
+        expect([player.result, banker.result]).toEqual(["push", "push"]);
+        expect(player.returnPerUnit).toBe(1);
+      } else {
+        const [won, lost] = winner === "player" ? [player, banker] : [banker, player];
+        expect(won.result).toBe("won");
+        expect(won.returnPerUnit).toBeGreaterThan(1.9);
+        expect(lost).toMatchObject({ result: "lost", returnPerUnit: 0 });
+      }
+      // The first round of a shoe shows its first-card burn, face down until the shoe ends.
+      if (round.number === 1) expect(round.burns.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("filters by table, game, shoe and time", async () => {
+    const byTable = await page("table=pok-deng&limit=200");
+    expect(byTable.rounds.length).toBeGreaterThan(0);
+    expect(new Set(byTable.rounds.map((round) => round.table))).toEqual(new Set(["pok-deng"]));
+    const byGame = await page("game=joker-blackjack&limit=200");
+    expect(new Set(byGame.rounds.map((round) => round.game))).toEqual(
+      new Set(byGame.rounds.length === 0 ? [] : ["joker-blackjack"]),
+    );
+    const shoe = byTable.rounds[0]!.shoe;
+    const byShoe = await page(`shoe=${shoe}&limit=200`);
+    expect(byShoe.rounds.every((round) => round.shoe === shoe)).toBe(true);
+    expect(byShoe.rounds.map((round) => round.id)).toContain(byTable.rounds[0]!.id);
+    const all = (await page("limit=200")).rounds;
+    const middle = all[Math.floor(all.length / 2)]!.finishedAt;
+    const from = await page(`from=${middle}&limit=200`);
+    const to = await page(`to=${middle}&limit=200`);
+    expect(from.rounds.every((round) => round.finishedAt >= middle)).toBe(true);
+    expect(to.rounds.every((round) => round.finishedAt < middle)).toBe(true);
+    expect(from.rounds.length + to.rounds.length).toBe(all.length);
+    expect((await page("table=no-such-table")).rounds).toEqual([]);
+  });
+
+  it("shows a table's round in play with only its revealed cards, and never lists it", async () => {
+    const { status, body } = await get("/v1/tables/baccarat-a");
+    expect(status).toBe(200);
+    const view = body as {
+      table: { slug: string };
+      round: { id: string; phase: string; cards: { card: number }[] };
+    };
+    expect(view.table.slug).toBe("baccarat-a");
+    const stored = await database.db.round.findUniqueOrThrow({ where: { id: view.round.id } });
+    expect(view.round.cards.map((card) => card.card)).toEqual(stored.cards);
+    expect(view).not.toHaveProperty("seats");
+    if (stored.phase === "betting" || stored.phase === "dealing") {
+      expect((await get(`/v1/rounds/${stored.id}`)).status).toBe(404);
+    }
+    // Whatever round is in play now (the dealer has stopped) is absent from the list.
+    const inPlay = await database.db.round.findFirst({
+      where: { phase: { in: ["betting", "dealing"] } },
+    });
+    if (inPlay !== null) {
+      expect((await page("limit=200")).rounds.map((round) => round.id)).not.toContain(inPlay.id);
+    }
+  });
+
+  it("answers an unknown table or round with 404 problem+json", async () => {
+    for (const path of [
+      "/v1/tables/no-such-table",
+      "/v1/rounds/00000000-0000-0000-0000-000000000000",
+      "/v1/rounds/not-a-uuid",
+    ]) {
+      const { status, type, body } = await get(path);
+      expect({ path, status, type }).toEqual({
+        path,
+        status: 404,
+        type: "application/problem+json",
+      });
+      expect(body).toMatchObject({ code: "NOT_FOUND", reason: "NOT_FOUND" });
+    }
+  });
+
+  it("answers bad query values with 400 problem+json naming the parameter", async () => {
+    const cases: [string, string][] = [
+      ["limit=201", "limit"],
+      ["limit=0", "limit"],
+      ["limit=abc", "limit"],
+      ["limit=1.5", "limit"],
+      ["cursor=not-a-cursor", "cursor"],
+      ["from=yesterday", "from"],
+      ["to=2026-13-01T00:00:00Z", "to"],
+      ["game=chess", "game"],
+      ["shoe=42", "shoe"],
+      ["from=2026-12-02T00:00:00Z&to=2026-12-01T00:00:00Z", "to"],
+    ];
+    for (const [query, parameter] of cases) {
+      const { status, type, body } = await get(`/v1/rounds?${query}`);
+      expect({ query, status, type }).toEqual({
+        query,
+        status: 400,
+        type: "application/problem+json",
+      });
+      expect(body, query).toMatchObject({ status: 400, code: "BAD_REQUEST", parameter });
+      expect((body as { detail: string }).detail, query).toMatch(new RegExp(`^${parameter}: `));
+    }
+  });
+});
+
+describe("a fuzz of every route", () => {
+  const routes = ["/v1/tables", "/v1/tables/{slug}", "/v1/rounds", "/v1/rounds/{id}", "/v1/health"];
+  const nasty = [
+    "",
+    "%",
+    "%00",
+    "%ZZ",
+    "..",
+    "../..",
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "null",
+    "[]",
+    "{}",
+    "'",
+    '"',
+    "baccarat-a",
+    "00000000-0000-0000-0000-000000000000",
+    "🂡",
+    "a".repeat(3000),
+    "%E0%A4%A",
+    "2026-12-01T00:00:00Z",
+    "true",
+    "limit",
+    "\\",
+    "<script>",
+    "1;DROP TABLE rounds",
+  ];
+  const parameters = ["limit", "cursor", "table", "game", "shoe", "from", "to", "slug", "id", "x"];
+  // A fixed seed: a failure is the same request on every run.
+  let state = 16;
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+
+  it("answers 2,000 malformed requests with no 5xx, every error as problem+json", async () => {
+    const failures: string[] = [];
+    for (let batch = 0; batch < 100; batch++) {
+      const requests = Array.from({ length: 20 }, () => {
+        const value = () => encodeURIComponent(pick(nasty)).replace(/%25/g, pick(["%", "%25"]));
+        const path = pick(routes).replace(/\{\w+\}/, value());
+        const query = Array.from(
+          { length: Math.floor(random() * 4) },
+          () => `${pick(parameters)}=${value()}`,
+        ).join("&");
+        const headers = pick<Record<string, string>>([
+          { authorization },
+          { authorization },
+          { authorization: `${authorization}x` },
+          { authorization: "Bearer" },
+          { authorization, accept: "text/html" },
+          { authorization, "content-type": "application/json" },
+          {},
+        ]);
+        const method = pick(["GET", "GET", "GET", "HEAD", "POST", "DELETE"]);
+        const target = `${path}${query === "" ? "" : `?${query}`}`;
+        return rawRequest(baseUrl, method, target, { headers }).then((answer) => {
+          const problem = answer.status >= 400 && method !== "HEAD";
+          if (
+            answer.status >= 500 ||
+            (problem && answer.headers["content-type"] !== "application/problem+json")
+          ) {
+            failures.push(`${method} ${target}: ${answer.status} ${answer.body.slice(0, 200)}`);
+          }
+        });
+      });
+      await Promise.all(requests);
+    }
+    expect(failures).toEqual([]);
+  });
+});
