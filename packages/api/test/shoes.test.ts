@@ -147,8 +147,9 @@ describe("shoes.list", () => {
 
     const all = await caller().shoes.list();
     expect(all.shoes.map((shoe) => shoe.id)).toContain(older.shoeId);
-    expect(all.shoes.every((shoe, i) => i === 0 || all.shoes[i - 1]!.startedAt >= shoe.startedAt))
-      .toBe(true);
+    expect(
+      all.shoes.every((shoe, i) => i === 0 || all.shoes[i - 1]!.startedAt >= shoe.startedAt),
+    ).toBe(true);
   });
 
   it("pages with nextCursor until every shoe is listed once", async () => {

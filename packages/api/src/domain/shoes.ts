@@ -105,7 +105,8 @@ function shownAt(
   positions: readonly number[],
   hole: number | null,
 ): number[] {
-  if (game === "POK_DENG") return round.cards.map((_, k) => round.first + POK_DENG_REVEAL_INDEX[k]!);
+  if (game === "POK_DENG")
+    return round.cards.map((_, k) => round.first + POK_DENG_REVEAL_INDEX[k]!);
   let next = 0;
   return hands.map((hand) => (hand === "dealer-2" && hole !== null ? hole : positions[next++]!));
 }

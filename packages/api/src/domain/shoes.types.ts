@@ -64,7 +64,9 @@ export const shoeRoundSchema = z.object({
 });
 
 export const shoeDetailSchema = shoeSummarySchema.extend({
-  commitment: z.string().describe("SHA-256 hex, published before the first card (docs/fairness.md)."),
+  commitment: z
+    .string()
+    .describe("SHA-256 hex, published before the first card (docs/fairness.md)."),
   cardCount: z.number().int(),
   firstBurn: z
     .object({ shownCard: z.number().int(), burnCount: z.number().int() })
