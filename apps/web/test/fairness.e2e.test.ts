@@ -19,7 +19,7 @@ const STACK: Card[] = [...standardDecks(1)].slice(0, 28);
 let shoeId: string;
 
 /** Polls `check` until it returns a value; fails after `seconds`. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, seconds = 90) {
+async function until<T>(what: string, check: () => Promise<T | undefined>, seconds = 180) {
   for (let waited = 0; waited < seconds * 10; waited++) {
     const value = await check();
     if (value !== undefined) return value;
@@ -151,10 +151,9 @@ describe("the fairness page", () => {
     await screenshots(page, "fairness", "verified-ja");
 
     // The shoe that followed the stacked one (or a new one, if the pause came first) is in play.
-    const open =
-      (await db.shoe.findFirst({ where: { table: { slug: SLUG }, endedAt: null } })) ??
-      (await stackShoe(db, SLUG, STACK).then(({ shoeId: id }) => ({ id })));
-    await page.goto(`${platform!.app.url}/fairness?shoe=${open.id}`);
+    const inPlay = await db.shoe.findFirst({ where: { table: { slug: SLUG }, endedAt: null } });
+    const openId = inPlay?.id ?? (await stackShoe(db, SLUG, STACK)).shoeId;
+    await page.goto(`${platform!.app.url}/fairness?shoe=${openId}`);
     await page.getByTestId("fairness-not-ended").waitFor();
     expect(await page.getByTestId("fairness-verdict").count()).toBe(0);
 
