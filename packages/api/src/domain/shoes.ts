@@ -8,7 +8,8 @@
 import type { Db, Game } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf } from "@fuda/live";
+// The same opaque (time, id) cursor as the history pages.
+import { decodeCursor, definitionOf } from "@fuda/live";
 import type { LiveRound, TableGameDefinition } from "@fuda/rules";
 import { POK_DENG_REVEAL_INDEX } from "@fuda/rules";
 import type { FirstCardBurn, ShoeJson } from "@fuda/shoe";
@@ -45,22 +46,6 @@ const toSummary = (row: SummaryRow): ShoeSummary => ({
 /** The cursor is the last shoe's (startedAt, id): opaque to callers. */
 const encodeCursor = (shoe: ShoeSummary): string =>
   Buffer.from(JSON.stringify([shoe.startedAt, shoe.id])).toString("base64url");
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
-    const date = new Date(String(at));
-    if (typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(date.getTime())) {
-      return { at: date, id };
-    }
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
-    field: "cursor",
-    rule: "cursor",
-  });
-}
 
 /** Shoes newest first, the one in play included, a page at a time. */
 export async function listShoes({ db, table, cursor }: ShoesListOptions): Promise<ShoesPage> {

@@ -2,6 +2,8 @@ import { getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 
 import styles from "~/components/fairness/fairness.module.css";
+// The history pages' column and heading: the same reading page.
+import column from "~/components/history/history.module.css";
 import { ShoeCheck } from "~/components/fairness/shoe-check";
 import { SiteHeader } from "~/components/site-header";
 import { env } from "~/env";
@@ -28,7 +30,7 @@ export default async function FairnessPage({
   return (
     <>
       <SiteHeader />
-      <main className={styles.main} data-testid="fairness-page">
+      <main className={column.main} data-testid="fairness-page">
         <h1>{t("title")}</h1>
         <p className={styles.note}>{t("intro")}</p>
         <ShoeCheck
