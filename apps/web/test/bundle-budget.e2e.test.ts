@@ -54,4 +54,10 @@ describe("bundle budget", () => {
       expect(table.bytes, slug).toBeLessThanOrEqual(220 * KB);
     }
   });
+
+  it("the fairness page's first-load JavaScript is at most 220 kB gzipped", async () => {
+    const fairness = await firstLoadJs("/fairness");
+    expect(fairness.scripts).toBeGreaterThan(0);
+    expect(fairness.bytes).toBeLessThanOrEqual(220 * KB);
+  });
 });

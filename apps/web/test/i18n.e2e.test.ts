@@ -34,6 +34,7 @@ const PAGES = [
   "/history",
   "/history/recall",
   "/history/wallet",
+  "/fairness",
 ];
 
 async function visit(page: Page, path: string): Promise<void> {

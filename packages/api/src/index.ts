@@ -31,6 +31,16 @@ export {
   type TableDetail,
 } from "./domain/table-view.types";
 export { tableEvents, tableSubscription } from "./domain/table-events";
+export { getShoe, listShoes } from "./domain/shoes";
+export {
+  shoeDetailSchema,
+  shoesPageSchema,
+  type ShoeDetail,
+  type ShoeRound,
+  type ShoesPage,
+  type ShoeSummary,
+  type TakenCard,
+} from "./domain/shoes.types";
 export { ledgerHooks } from "./domain/wallet";
 export {
   gameNames,

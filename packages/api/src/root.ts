@@ -7,6 +7,7 @@ import { historyRouter } from "./routers/history";
 import { quickRouter } from "./routers/quick";
 import { tablesRouter } from "./routers/tables";
 import { seatsRouter } from "./routers/seats";
+import { shoesRouter } from "./routers/shoes";
 import { router } from "./trpc";
 import { walletRouter } from "./routers/wallet";
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   actions: actionsRouter,
   history: historyRouter,
   quick: quickRouter,
+  shoes: shoesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -97,7 +97,8 @@ interface Row {
 const encodeCursor = (round: RecalledRound): string =>
   Buffer.from(JSON.stringify([round.openedAt, round.roundId])).toString("base64url");
 
-function decodeCursor(cursor: string): HistoryCursor {
+/** A page's `nextCursor` back to its (time, id); anything else is refused as BAD_INPUT. */
+export function decodeCursor(cursor: string): HistoryCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
     const date = new Date(String(at));

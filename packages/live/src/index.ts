@@ -27,7 +27,7 @@ export {
 export { refundOpenBets } from "./refunds";
 export type { RefundedBet } from "./refunds";
 export { roundLockKey } from "./round-locks";
-export { HISTORY_MAX_LIMIT, recall, RECALL_ROUNDS, roundsOfPlayer } from "./history";
+export { decodeCursor, HISTORY_MAX_LIMIT, recall, RECALL_ROUNDS, roundsOfPlayer } from "./history";
 export type { RecalledBet, RecalledRound, RoundsPage } from "./history";
 export { createEventHub, LISTEN_QUERY } from "./hub";
 export type { EventHubOptions } from "./hub";

@@ -8,6 +8,7 @@ import styles from "./site-header.module.css";
 /** The bar on every page: the brand (home), then the page's own items, the account and language. */
 export async function SiteHeader({ children }: { children?: ReactNode }) {
   const t = await getTranslations("brand");
+  const tf = await getTranslations("fairness");
   return (
     <header className={styles.top}>
       <div className={styles.bar}>
@@ -19,6 +20,9 @@ export async function SiteHeader({ children }: { children?: ReactNode }) {
         </a>
         <div className={styles.end}>
           {children}
+          <a className={styles.navLink} href="/fairness" data-testid="fairness-link">
+            {tf("nav")}
+          </a>
           <AccountMenu />
           <LanguageSwitch />
         </div>

@@ -36,7 +36,8 @@ export type { GameLookup, TableGameDefinition } from "./registry";
 export { GAME_DEFINITIONS, gameDefinition } from "./registry";
 export { baccaratDefinition } from "../baccarat/live";
 export type { PokDengOutcome } from "../pok-deng/live";
-export { pokDengDefinition } from "../pok-deng/live";
+// Where each card shown was dealt: a verifier places the shown cards in the shoe (fairness page).
+export { pokDengDefinition, REVEAL_INDEX as POK_DENG_REVEAL_INDEX } from "../pok-deng/live";
 export type {
   JokerBlackjackOutcome,
   JokerBlackjackRoadMark,

@@ -26,7 +26,7 @@ import { seatRoadMark } from "./roads";
  * Reveal order (docs/rules/pok-deng.md, `REVEAL_ORDER`): Player 1 … 5, then the Banker, each
  * hand's two cards together. `REVEAL_INDEX[k]` is the deal-order index of the k-th card shown.
  */
-const REVEAL_INDEX: readonly number[] = [
+export const REVEAL_INDEX: readonly number[] = [
   ...SEAT_NUMBERS.map((seat) => seat - 1),
   SEAT_COUNT,
 ].flatMap((hand) => [hand, hand + SEAT_COUNT + 1]);

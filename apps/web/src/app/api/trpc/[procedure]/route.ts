@@ -15,6 +15,8 @@ const READABLE = new Set([
   "history.recall",
   "tables.get",
   "tables.events",
+  "shoes.list",
+  "shoes.get",
 ]);
 
 /** The procedures a player's browser may call to change something: their own bets. */
