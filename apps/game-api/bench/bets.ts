@@ -53,6 +53,8 @@ const TABLES = ["baccarat-a", "baccarat-b"];
 const STAKE = 1_000;
 /** 1: the game API in this process; more: the real game API process with that many workers. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+/** BENCH_DIRECT_BETS=off leaves bets.place to tRPC's adapter (the server's `directBets`), to compare. */
+const DIRECT_BETS = process.env.BENCH_DIRECT_BETS !== "off";
 /** /proc/<pid>/stat counts CPU in clock ticks; 100 a second on Linux. */
 const TICK_MS = 10;
 
@@ -175,7 +177,7 @@ async function inProcessGameApi(
     ...ledgerHooks({ db }),
   });
   const live = startLive({ db, connectionString: url, deal: false });
-  const server = createGameApiServer({ db, auth, live });
+  const server = createGameApiServer({ db, auth, live, directBets: DIRECT_BETS });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -221,7 +223,7 @@ async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
-    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}`,
+    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, bets.place ${DIRECT_BETS ? "direct" : "through tRPC's adapter"}`,
   );
   const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");

@@ -26,6 +26,8 @@ export interface CallersResult {
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Names and values as sent, in order. */
+  rawHeaders: string[];
   body: string;
 }
 
@@ -59,6 +61,7 @@ export function call(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            rawHeaders: res.rawHeaders,
             body: Buffer.concat(chunks).toString("utf8"),
           });
         });

@@ -1,8 +1,11 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
-import { serveTableEvents } from "./table-events-sse";
+import type { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
+
+import { isDirectCall, serveDirectCall } from "./bets-direct";
+import { serveTableEvents } from "./table-events-sse";
 
 import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Live } from "@fuda/api";
@@ -30,6 +33,11 @@ export interface GameApiServerOptions {
    * its subscribers (table-events-sse.ts); false leaves them to tRPC's own handler.
    */
   directTableEvents?: boolean;
+  /**
+   * Serve single `bets.place` and `bets.undo` calls without tRPC's fetch adapter, byte for byte
+   * as it would (bets-direct.ts); false leaves them to tRPC's handler.
+   */
+  directBets?: boolean;
   /** Most procedure calls in one batched request (each is a database query or more). */
   maxBatchSize?: number;
   /** Largest request body, in bytes; a larger one is refused before it is read. */
@@ -100,25 +108,31 @@ export function createGameApiServer({
   auth,
   live,
   directTableEvents = true,
+  directBets = true,
   logError = (line) => {
     console.error(line);
   },
   maxBatchSize = 10,
   maxBodyBytes = 1024 * 1024,
 }: GameApiServerOptions): Server {
+  const contextOf = (req: IncomingMessage) =>
+    createContext({ db, auth, live, headers: req.headers });
+  const reportError = (error: TRPCError, path: string | undefined): void => {
+    if (error.code !== "INTERNAL_SERVER_ERROR") return;
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+    logError(`game-api: ${path ?? "?"} failed: ${cause}`.replace(/\s+/g, " "));
+  };
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: TRPC_PREFIX,
     maxBodySize: maxBodyBytes,
-    createContext: ({ req }) => createContext({ db, auth, live, headers: req.headers }),
+    createContext: ({ req }) => contextOf(req),
     responseMeta: ({ errors }) =>
       errors.some((error) => error.code === "SERVICE_UNAVAILABLE")
         ? { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } }
         : {},
     onError: ({ error, path }) => {
-      if (error.code !== "INTERNAL_SERVER_ERROR") return;
-      const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
-      logError(`game-api: ${path ?? "?"} failed: ${cause}`.replace(/\s+/g, " "));
+      reportError(error, path);
     },
   });
 
@@ -168,6 +182,16 @@ export function createGameApiServer({
         "BAD_REQUEST",
         `batch of ${calls.length} calls: at most ${maxBatchSize} calls per request`,
       );
+      return;
+    }
+    if (directBets && isDirectCall(req, called, search)) {
+      await serveDirectCall(req, res, called, {
+        createContext: contextOf,
+        onError: reportError,
+        fallBack: (read, answer) => {
+          trpc(read, answer);
+        },
+      });
       return;
     }
     if (isSubscription(called) && !(await databaseReachable())) {

@@ -25,7 +25,7 @@ export type {
 } from "./operations";
 export { balance, checkBooks, history, HISTORY_MAX_LIMIT } from "./queries";
 export type { AccountDifference, Books, HistoryEntry, HistoryPage } from "./queries";
-export { transfer, transferMany } from "./transfer";
+export { prepareTransfers, transfer, transferMany } from "./transfer";
 export type {
   Entry,
   Leg,

@@ -1,3 +1,4 @@
+import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 
 import { accountKey, accountRef } from "./accounts";
@@ -198,6 +199,58 @@ function outcome(request: TransferRequest, posting: Posting, result: PostResult)
 }
 
 /**
+ * Many transfers made ready for one `ledger_post` call: `call` is the SQL expression (null when
+ * every request was refused before it), whose jsonb result `finish` turns into one outcome per
+ * request. For a caller that posts inside a statement of its own (the bet desk posts its
+ * reservations and inserts its bets in one); `transferMany` is the plain use.
+ */
+export interface PreparedTransfers {
+  call: Prisma.Sql | null;
+  /** Each request's index in the call's results; null for one refused before it. */
+  positions: (number | null)[];
+  finish: (results: readonly unknown[] | null) => TransferOutcome[];
+}
+
+export function prepareTransfers(requests: readonly TransferRequest[]): PreparedTransfers {
+  const outcomes: (TransferOutcome | undefined)[] = [];
+  const postings: { index: number; posting: Posting }[] = [];
+  const positions: (number | null)[] = [];
+  requests.forEach((request, index) => {
+    try {
+      postings.push({ index, posting: toPosting(request) });
+      positions.push(postings.length - 1);
+      outcomes.push(undefined);
+    } catch (error) {
+      if (!(error instanceof FudaError)) throw error;
+      positions.push(null);
+      outcomes.push({ ok: false, error });
+    }
+  });
+  const finish = (results: readonly unknown[] | null): TransferOutcome[] => {
+    postings.forEach(({ index, posting }, i) => {
+      outcomes[index] = outcome(requests[index]!, posting, results![i] as PostResult);
+    });
+    return outcomes as TransferOutcome[];
+  };
+  if (postings.length === 0) return { call: null, positions, finish };
+  const batch = postings.map(({ posting }) => posting);
+  const legs = batch.flatMap((posting) => posting.legs);
+  const firstLegs = [1];
+  for (const posting of batch) firstLegs.push(firstLegs.at(-1)! + posting.legs.length);
+  const column = <T>(pick: (posting: Posting) => T) => batch.map(pick);
+  const call = Prisma.sql`ledger_post(
+      ${column((p) => p.id)}::text[], ${column((p) => p.kind)}::text[],
+      ${column((p) => p.roundId)}::text[], ${column((p) => p.betId)}::text[],
+      ${column((p) => p.operatorId)}::text[], ${column((p) => p.reason)}::text[],
+      ${column(contentText)}::text[], ${firstLegs}::int[],
+      ${legs.map((l) => l.from.kind)}::text[], ${legs.map((l) => l.from.owner)}::text[],
+      ${legs.map((l) => l.from.round)}::text[], ${legs.map((l) => l.to.kind)}::text[],
+      ${legs.map((l) => l.to.owner)}::text[], ${legs.map((l) => l.to.round)}::text[],
+      ${legs.map((l) => l.amount)}::bigint[])`;
+  return { call, positions, finish };
+}
+
+/**
  * Posts many transfers in one round trip, inside `tx`: the group commit of many callers'
  * transfers. Each gets its own outcome; a refused one (bad input, conflict, insufficient funds,
  * unknown account) writes nothing and never fails the others. All the batch's accounts are
@@ -207,38 +260,10 @@ export async function transferMany(
   tx: LedgerClient,
   requests: readonly TransferRequest[],
 ): Promise<TransferOutcome[]> {
-  const outcomes: (TransferOutcome | undefined)[] = [];
-  const postings: { index: number; posting: Posting }[] = [];
-  requests.forEach((request, index) => {
-    try {
-      postings.push({ index, posting: toPosting(request) });
-      outcomes.push(undefined);
-    } catch (error) {
-      if (!(error instanceof FudaError)) throw error;
-      outcomes.push({ ok: false, error });
-    }
-  });
-  if (postings.length > 0) {
-    const batch = postings.map(({ posting }) => posting);
-    const legs = batch.flatMap((posting) => posting.legs);
-    const firstLegs = [1];
-    for (const posting of batch) firstLegs.push(firstLegs.at(-1)! + posting.legs.length);
-    const column = <T>(pick: (posting: Posting) => T) => batch.map(pick);
-    const [row] = await tx.$queryRaw<{ results: PostResult[] }[]>`
-      SELECT ledger_post(
-        ${column((p) => p.id)}::text[], ${column((p) => p.kind)}::text[],
-        ${column((p) => p.roundId)}::text[], ${column((p) => p.betId)}::text[],
-        ${column((p) => p.operatorId)}::text[], ${column((p) => p.reason)}::text[],
-        ${column(contentText)}::text[], ${firstLegs}::int[],
-        ${legs.map((l) => l.from.kind)}::text[], ${legs.map((l) => l.from.owner)}::text[],
-        ${legs.map((l) => l.from.round)}::text[], ${legs.map((l) => l.to.kind)}::text[],
-        ${legs.map((l) => l.to.owner)}::text[], ${legs.map((l) => l.to.round)}::text[],
-        ${legs.map((l) => l.amount)}::bigint[]) AS results`;
-    postings.forEach(({ index, posting }, i) => {
-      outcomes[index] = outcome(requests[index]!, posting, row!.results[i]!);
-    });
-  }
-  return outcomes as TransferOutcome[];
+  const { call, finish } = prepareTransfers(requests);
+  if (call === null) return finish(null);
+  const [row] = await tx.$queryRaw<{ results: unknown[] }[]>`SELECT ${call} AS results`;
+  return finish(row!.results);
 }
 
 /**

@@ -176,13 +176,31 @@ async function shoeProblems(db: Db, rounds: RoundAudit[]): Promise<string[]> {
   return problems;
 }
 
+/**
+ * Every round whose kept stakes per bet id (`round_stakes`, what the exposure cap reads) differ
+ * from the sum of its open bets.
+ */
+async function stakeProblems(db: Db): Promise<string[]> {
+  const rows = await db.$queryRaw<{ round_id: string; bet: string; kept: bigint; open: bigint }[]>`
+    SELECT round_id::text, bet, coalesce(k.total, 0) AS kept, coalesce(o.total, 0) AS open
+    FROM (SELECT round_id, bet, total FROM round_stakes) k
+    FULL JOIN (SELECT round_id, bet, sum(stake) AS total FROM bets WHERE status = 'open'
+               GROUP BY round_id, bet) o USING (round_id, bet)
+    WHERE coalesce(k.total, 0) <> coalesce(o.total, 0)`;
+  return rows.map(
+    (row) =>
+      `round ${row.round_id}: ${row.bet} kept at ${row.kept}, its open bets stake ${row.open}`,
+  );
+}
+
 /** Every problem found in the live tables' rows and the ledger; empty when all is well. */
 export async function auditLiveTables(db: Db): Promise<string[]> {
-  const [rounds, bets, slips, books] = await Promise.all([
+  const [rounds, bets, slips, books, stakes] = await Promise.all([
     roundsOf(db),
     betsOf(db),
     slipProblems(db),
     checkBooks(db),
+    stakeProblems(db),
   ]);
   const betsByRound = new Map<string, BetAudit[]>();
   for (const bet of bets)
@@ -190,6 +208,7 @@ export async function auditLiveTables(db: Db): Promise<string[]> {
   const problems = [
     ...(books.clean ? [] : [`ledger: books not clean ${JSON.stringify(books)}`]),
     ...slips.map((row) => row.problem),
+    ...stakes,
     ...rounds.flatMap((round) => roundProblems(round, betsByRound.get(round.id) ?? [])),
     ...(await shoeProblems(db, rounds)),
   ];

@@ -2,18 +2,19 @@
  * One group commit of the bet desk: many callers' slips judged and posted in one transaction.
  * Each caller gets its own outcome; one caller's refusal never fails another's.
  *
- * Round trips per batch (besides Prisma's BEGIN and COMMIT): 4 —
- *   1. advisory locks (rounds, request ids) + rounds FOR SHARE with their tables (lockRounds);
- *   2. wallets FOR UPDATE, the rounds' open stakes, the callers' own bets, earlier placements;
- *   3. every accepted slip's reservation (one transferMany);
- *   4. every accepted bet (one INSERT … unnest).
- * A batch with nothing to post stops after 2.
+ * Statements per batch (besides BEGIN and COMMIT): 2 —
+ *   1. `bets_batch_state`: advisory locks (rounds, request ids), the rounds FOR SHARE with their
+ *      tables, the wallets FOR UPDATE, the rounds' stakes per bet id (`round_stakes`), the
+ *      callers' own open bets and seats, earlier placements of the same request ids;
+ *   2. every accepted slip's reservation (one `ledger_post`) and every bet of the slips it
+ *      posted (one INSERT … unnest), together.
+ * A batch with nothing to post stops after 1.
  */
 import { randomUUID } from "node:crypto";
 
 import type { Outcome } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { reserveRequest, transferMany } from "@fuda/ledger";
+import { prepareTransfers, reserveRequest } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
 
 import {
@@ -27,8 +28,8 @@ import {
   roundNotFound,
   seatRefusal,
 } from "./bet-slip";
-import { lockRounds, requestLockKey, roundLockKey } from "./round-locks";
-import type { Tx } from "./round-locks";
+import { requestLockKey, roundLockKey, sortedKeys, toRoundForBets } from "./round-locks";
+import type { RoundRow, Tx } from "./round-locks";
 import type { Placement, PlaceBetsInput, PlacedBet } from "./services";
 
 export type SlipOutcome = Outcome<Placement>;
@@ -64,6 +65,7 @@ interface StoredBet {
 }
 
 interface BatchState {
+  rounds: RoundRow[];
   wallets: [string, number][];
   /** [table id, player id, seat]: the callers' seats at the rounds' tables. */
   seats: [string, string, number][];
@@ -72,38 +74,19 @@ interface BatchState {
   placed: StoredBet[];
 }
 
-/** Round trip 2 (jsonb, so numbers arrive as numbers): everything the slips are judged against, read under the batch's locks. */
-async function readState(
+/** Statement 1 (jsonb, so numbers arrive as numbers): the locks, and everything the slips are judged against. */
+async function lockAndRead(
   tx: Tx,
   roundIds: string[],
+  lockKeys: bigint[],
   playerIds: string[],
   requests: { playerId: string; requestId: string }[],
 ): Promise<BatchState> {
-  const [row] = await tx.$queryRaw<[BatchState]>`
-    WITH wallets AS (
-      SELECT owner, balance FROM ledger_accounts
-      WHERE kind = 'wallet' AND round = '' AND owner = ANY(${playerIds}::text[])
-      ORDER BY id FOR UPDATE
-    ), open_bets AS (
-      SELECT round_id, player_id, bet, seat, stake FROM bets
-      WHERE round_id = ANY(${roundIds}::uuid[]) AND status = 'open'
-    )
-    SELECT
-      (SELECT coalesce(jsonb_agg(jsonb_build_array(owner, balance)), '[]') FROM wallets) AS wallets,
-      (SELECT coalesce(jsonb_agg(jsonb_build_array(s.table_id, s.player_id, s.seat)), '[]')
-        FROM seats s WHERE s.player_id = ANY(${playerIds}::text[])
-          AND s.table_id IN (SELECT table_id FROM rounds WHERE id = ANY(${roundIds}::uuid[]))) AS seats,
-      (SELECT coalesce(jsonb_agg(jsonb_build_array(round_id, bet, total)), '[]') FROM (
-        SELECT round_id, bet, sum(stake) AS total FROM open_bets GROUP BY round_id, bet) s) AS totals,
-      (SELECT coalesce(jsonb_agg(jsonb_build_array(round_id, player_id, bet, seat, total)), '[]') FROM (
-        SELECT round_id, player_id, bet, seat, sum(stake) AS total FROM open_bets
-        WHERE player_id = ANY(${playerIds}::text[]) GROUP BY round_id, player_id, bet, seat) s) AS own,
-      (SELECT coalesce(jsonb_agg(to_jsonb(b) ORDER BY b.line), '[]') FROM (
-        SELECT id, round_id, slip_id, player_id, request_id, line, bet, seat, stake, reserved
-        FROM bets JOIN unnest(${requests.map((r) => r.playerId)}::text[],
-                              ${requests.map((r) => r.requestId)}::text[]) AS q(p, r)
-          ON player_id = q.p AND request_id = q.r) b) AS placed`;
-  return row;
+  const [row] = await tx.$queryRaw<[{ state: BatchState }]>`
+    SELECT bets_batch_state(${roundIds}::uuid[], ${sortedKeys(lockKeys)}::text[]::bigint[],
+      ${playerIds}::text[], ${requests.map((r) => r.playerId)}::text[],
+      ${requests.map((r) => r.requestId)}::text[]) AS state`;
+  return row.state;
 }
 
 /** The stakes of one round as the batch goes: the table's per bet id, and each caller's own. */
@@ -144,16 +127,17 @@ export async function placeSlips(
 
   const roundIds = [...new Set(live.map(({ input }) => input.roundId))];
   const playerIds = [...new Set(live.map(({ input }) => input.playerId))];
-  const rounds = await lockRounds(tx, roundIds, [
-    ...roundIds.map(roundLockKey),
-    ...live.map(({ input }) => requestLockKey(input.playerId, input.requestId)),
-  ]);
-  const state = await readState(
+  const state = await lockAndRead(
     tx,
     roundIds,
+    [
+      ...roundIds.map(roundLockKey),
+      ...live.map(({ input }) => requestLockKey(input.playerId, input.requestId)),
+    ],
     playerIds,
     live.map(({ input }) => input),
   );
+  const rounds = new Map(state.rounds.map((row) => [row.id, toRoundForBets(row)]));
 
   const wallets = new Map(state.wallets.map(([owner, balance]) => [owner, balance]));
   const stakes = new Map<string, RoundStakes>(
@@ -258,12 +242,7 @@ export async function placeSlips(
     }
   }
 
-  const posted = await reserve(tx, accepted);
-  for (const { slip, outcome } of posted) outcomes[slip.index] = outcome;
-  await insertBets(
-    tx,
-    posted.flatMap(({ slip, outcome }) => (outcome.ok ? [slip] : [])),
-  );
+  for (const { slip, outcome } of await post(tx, accepted)) outcomes[slip.index] = outcome;
   for (const [index, first] of sameAs) {
     const outcome = outcomes[first]!;
     outcomes[index] = outcome.ok
@@ -273,21 +252,50 @@ export async function placeSlips(
   return outcomes as SlipOutcome[];
 }
 
-/** Round trip 3: one reservation per slip, all in one transferMany. */
-async function reserve(
+/**
+ * Statement 2: one reservation per slip (one `ledger_post`), and the bets of every slip it
+ * posted, inserted by the same statement (a slip the ledger refused inserts none).
+ */
+async function post(
   tx: Tx,
   accepted: readonly Accepted[],
 ): Promise<{ slip: Accepted; outcome: SlipOutcome }[]> {
   if (accepted.length === 0) return [];
-  const results = await transferMany(
-    tx,
+  const { call, positions, finish } = prepareTransfers(
     accepted.map(({ input, slipId, amount }) =>
       reserveRequest({ playerId: input.playerId, roundId: input.roundId, betId: slipId, amount }),
     ),
   );
+  let results: unknown[] | null = null;
+  if (call !== null) {
+    const rows = accepted.flatMap((slip, index) =>
+      positions[index] === null
+        ? []
+        : slip.bets.map((bet, line) => ({ slip, bet, line, position: positions[index]! })),
+    );
+    const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+    const [row] = await tx.$queryRaw<[{ results: unknown[] }]>`
+      WITH posted AS MATERIALIZED (SELECT ${call} AS results),
+      inserted AS (
+        INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
+        SELECT b.id, b.round_id, b.player_id, b.slip_id, b.request_id, b.line, b.bet, b.seat,
+               b.stake, b.reserved
+        FROM posted, unnest(
+          ${column((r) => r.bet.id)}::uuid[], ${column((r) => r.slip.input.roundId)}::uuid[],
+          ${column((r) => r.slip.input.playerId)}::text[], ${column((r) => r.slip.slipId)}::uuid[],
+          ${column((r) => r.slip.input.requestId)}::text[], ${column((r) => r.line)}::int[],
+          ${column((r) => r.bet.bet)}::text[], ${column((r) => r.bet.seat)}::int[],
+          ${column((r) => r.bet.amount)}::bigint[], ${column((r) => r.bet.reserved)}::bigint[],
+          ${column((r) => r.position)}::int[])
+          AS b(id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved, position)
+        WHERE posted.results -> b.position ->> 'status' IN ('posted', 'replayed'))
+      SELECT results FROM posted`;
+    results = row.results;
+  }
+  const transfers = finish(results);
   return accepted.map((slip, i) => {
-    const result = results[i]!;
-    // The wallets are locked since round trip 2 and the slips were checked against them, so a
+    const result = transfers[i]!;
+    // The wallets are locked since statement 1 and the slips were checked against them, so a
     // refusal here is not expected; it still stays that caller's alone.
     if (!result.ok) return { slip, outcome: { ok: false, error: result.error } };
     const wallet = result.transfer.entries.find((entry) => entry.account.kind === "wallet");
@@ -305,19 +313,4 @@ async function reserve(
       },
     };
   });
-}
-
-/** Round trip 4: every bet of every reserved slip in one statement. */
-async function insertBets(tx: Tx, slips: readonly Accepted[]): Promise<void> {
-  const rows = slips.flatMap((slip) => slip.bets.map((bet, line) => ({ slip, bet, line })));
-  if (rows.length === 0) return;
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-  await tx.$executeRaw`
-    INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
-    SELECT * FROM unnest(
-      ${column((r) => r.bet.id)}::uuid[], ${column((r) => r.slip.input.roundId)}::uuid[],
-      ${column((r) => r.slip.input.playerId)}::text[], ${column((r) => r.slip.slipId)}::uuid[],
-      ${column((r) => r.slip.input.requestId)}::text[], ${column((r) => r.line)}::int[],
-      ${column((r) => r.bet.bet)}::text[], ${column((r) => r.bet.seat)}::int[],
-      ${column((r) => r.bet.amount)}::bigint[], ${column((r) => r.bet.reserved)}::bigint[])`;
 }

@@ -26,7 +26,8 @@ export const roundLockKey = (roundId: string): bigint => lockKey(`bets/round/${r
 export const requestLockKey = (playerId: string, requestId: string): bigint =>
   lockKey(`bets/request/${playerId}\u0000${requestId}`);
 
-interface RoundRow {
+/** A round row with its table as the lock statements return it. */
+export interface RoundRow {
   id: string;
   table_id: string;
   settings: unknown;
@@ -52,7 +53,7 @@ export async function lockRounds(
   roundIds: readonly string[],
   keys: readonly bigint[],
 ): Promise<Map<string, RoundForBets>> {
-  const sorted = [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
+  const sorted = sortedKeys(keys);
   const rows = await tx.$queryRaw<RoundRow[]>`
     WITH locks AS MATERIALIZED (
       SELECT count(*) AS taken FROM (
@@ -67,21 +68,24 @@ export async function lockRounds(
     WHERE r.id = ANY(${[...roundIds]}::uuid[]) AND (SELECT taken FROM locks) >= 0
     ORDER BY r.id
     FOR SHARE OF r`;
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        tableId: row.table_id,
-        seated: tableSettings(row.settings).seats !== undefined,
-        number: row.number,
-        phase: row.phase,
-        windowOpen: row.window_open,
-        tableStatus: row.status,
-        limits: row.limits,
-        game: row.game,
-        variant: row.variant,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, toRoundForBets(row)]));
 }
+
+export function toRoundForBets(row: RoundRow): RoundForBets {
+  return {
+    id: row.id,
+    tableId: row.table_id,
+    seated: tableSettings(row.settings).seats !== undefined,
+    number: row.number,
+    phase: row.phase,
+    windowOpen: row.window_open,
+    tableStatus: row.status,
+    limits: row.limits,
+    game: row.game,
+    variant: row.variant,
+  };
+}
+
+/** Ascending and without repeats, as text for a `bigint[]`: the order every batch takes them in. */
+export const sortedKeys = (keys: readonly bigint[]): string[] =>
+  [...new Set(keys)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);

@@ -10,7 +10,7 @@ import { FudaError } from "@fuda/errors";
 import { balance, checkBooks } from "@fuda/ledger";
 import { pokDengDefinition } from "@fuda/rules";
 
-import { createBetDesk } from "../src";
+import { auditLiveTables, createBetDesk } from "../src";
 import type { BetDesk } from "../src";
 import { closeRound, newPlayer, openRound, setTableStatus } from "./fixtures";
 import { betsOf, failure, inPlay, reservesOf } from "./helpers";
@@ -401,6 +401,36 @@ describe("undo", () => {
     // Nothing left to undo.
     expect(await desk.undo({ playerId: player, roundId })).toMatchObject({ bets: 0, refunded: 0 });
     expect(await checkBooks(db)).toMatchObject({ clean: true });
+  });
+
+  it("the stakes kept per bet id follow placements and undos: an undone stake leaves the exposure cap", async () => {
+    const [first, second] = [await newPlayer(db), await newPlayer(db)];
+    const { roundId } = await openRound(db, "baccarat-a");
+    const big = [{ bet: "banker", amount: 10_000 * POINT }];
+    await desk.place({ playerId: first, roundId, requestId: request(), bets: big });
+    expect(await refused(second, roundId, [{ bet: "banker", amount: 10 * POINT }])).toMatchObject({
+      details: { rule: "EXPOSURE_CAP" },
+    });
+    await desk.undo({ playerId: first, roundId });
+    await desk.place({
+      playerId: second,
+      roundId,
+      requestId: request(),
+      bets: [{ bet: "banker", amount: 10 * POINT }],
+    });
+    const kept = await db.$queryRaw<{ bet: string; total: bigint }[]>`
+      SELECT bet, total FROM round_stakes WHERE round_id = ${roundId}::uuid ORDER BY bet`;
+    expect(kept).toEqual([{ bet: "banker", total: BigInt(10 * POINT) }]);
+    // (The fixture's rounds end without the dealer's events: only the stakes' lines matter here.)
+    const stakeLines = async () =>
+      (await auditLiveTables(db)).filter((line) => line.includes(" kept at "));
+    expect(await stakeLines()).toEqual([]);
+    // The audit compares them with the open bets: a kept total that drifted is reported.
+    await db.$executeRaw`UPDATE round_stakes SET total = total + 1 WHERE round_id = ${roundId}::uuid`;
+    expect(await stakeLines()).toEqual([
+      `round ${roundId}: banker kept at ${10 * POINT + 1}, its open bets stake ${10 * POINT}`,
+    ]);
+    await db.$executeRaw`UPDATE round_stakes SET total = total - 1 WHERE round_id = ${roundId}::uuid`;
   });
 
   it("after the close: BETTING_CLOSED, the bets stay in the round", async () => {

@@ -1,0 +1,130 @@
+/**
+ * `bets.place` and `bets.undo`, single (non-batched) calls, served without tRPC's fetch adapter.
+ * Same procedure, same wire: the body is parsed as tRPC parses it, the caller resolved by the
+ * same `createContext`, the procedure itself called (its middlewares: our error cleaning, the
+ * player check, the zod input and output schemas), and the answer or the error built by tRPC's
+ * own `getErrorShape` and status mapping, with the `Retry-After` our `responseMeta` adds to a 503.
+ * A test sends the same requests here and through tRPC's adapter and compares the bytes
+ * (test/bets-direct.test.ts).
+ *
+ * Why: a placement is the hottest call of the platform, and tRPC's standalone adapter builds a
+ * fetch `Request` with its own headers and abort signals, a `Response` and a web stream for
+ * every call. That machinery was a fifth of the game API's thread at 64 callers
+ * (docs/live-tables.md, Benchmark: bet placements); here a call is the body, one context, the
+ * procedure and one `res.end`.
+ *
+ * Anything unusual (no `content-length`, a content type other than JSON, a body that is not
+ * JSON, a streaming accept header) goes to tRPC's adapter with the body already read.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import type { AnyTRPCProcedure } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
+import {
+  getErrorShape,
+  getHTTPStatusCode,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from "@trpc/server/unstable-core-do-not-import";
+import type { TRPCResponse } from "@trpc/server/unstable-core-do-not-import";
+
+import { appRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
+import type { Context } from "@fuda/api";
+
+/** The calls served here; every other path is tRPC's. */
+export const DIRECT_PROCEDURES = new Set(["bets.place", "bets.undo"]);
+
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+const config = appRouter._def._config;
+/** What tRPC's fetch handler starts every answer's headers with. */
+const VARY = "trpc-accept, accept";
+
+export interface DirectCallOptions {
+  /** The request's context, as tRPC's adapter would create it. */
+  createContext: (req: IncomingMessage) => Promise<Context>;
+  /** Told of every error, as tRPC's `onError` is. */
+  onError: (error: TRPCError, path: string) => void;
+  /** Hands the request (its body read, in `req.body`) to tRPC's adapter instead. */
+  fallBack: (req: IncomingMessage & { body?: string }, res: ServerResponse) => void;
+}
+
+/** Media type without parameters, lower case: tRPC's `hasContentType`. */
+const mediaType = (header: string | undefined): string | undefined =>
+  header?.toLowerCase().split(";", 1)[0]?.trim();
+
+/** tRPC's own answer to a streaming request for a single call is an error: leave it to tRPC. */
+const wantsStream = (req: IncomingMessage): boolean =>
+  req.headers["trpc-accept"] !== undefined ||
+  (req.headers.accept?.split(",").some((type) => type.trim() === "application/jsonl") ?? false);
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString());
+    });
+    req.on("error", reject);
+  });
+}
+
+/** True when this request is one `serveDirectCall` answers itself (before reading anything). */
+export function isDirectCall(req: IncomingMessage, path: string, search: string): boolean {
+  return (
+    req.method === "POST" &&
+    DIRECT_PROCEDURES.has(path) &&
+    !new URLSearchParams(search).has("batch") &&
+    req.headers["content-length"] !== undefined &&
+    mediaType(req.headers["content-type"]) === "application/json" &&
+    !wantsStream(req)
+  );
+}
+
+/** Answers a call `isDirectCall` accepted. */
+export async function serveDirectCall(
+  req: IncomingMessage & { body?: string },
+  res: ServerResponse,
+  path: string,
+  { createContext, onError, fallBack }: DirectCallOptions,
+): Promise<void> {
+  const text = await readBody(req);
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    req.body = text;
+    fallBack(req, res);
+    return;
+  }
+  let ctx: Context | undefined;
+  let failure: TRPCError | undefined;
+  let response: TRPCResponse;
+  try {
+    ctx = await createContext(req);
+    const data: unknown = await procedures[path]!({
+      path,
+      getRawInput: () => Promise.resolve(input),
+      ctx,
+      type: "mutation",
+      signal: undefined,
+      batchIndex: 0,
+    });
+    response = { result: { data } };
+  } catch (cause) {
+    failure = getTRPCErrorFromUnknown(cause);
+    onError(failure, path);
+    response = {
+      error: getErrorShape({ config, ctx, error: failure, input, path, type: "mutation" }),
+    };
+  }
+  const body = JSON.stringify(transformTRPCResponse(config, response));
+  // tRPC's headers in its order (a fetch `Headers` iterates sorted): type, retry, vary. Set,
+  // not written: node then sends the body's length instead of chunks.
+  res.statusCode = getHTTPStatusCode(response);
+  res.setHeader("content-type", "application/json");
+  if (failure?.code === "SERVICE_UNAVAILABLE") {
+    res.setHeader("retry-after", String(RETRY_AFTER_SECONDS));
+  }
+  res.setHeader("vary", VARY);
+  res.end(body);
+}
