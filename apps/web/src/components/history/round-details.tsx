@@ -9,6 +9,7 @@ import type { RecalledRound } from "~/history";
 import { useLabels } from "~/i18n/use-labels";
 
 import styles from "./history.module.css";
+import { ReplayButton } from "./round-replay";
 import { useSignedPoints } from "./use-signed-points";
 
 type Bet = RecalledRound["bets"][number];
@@ -29,7 +30,7 @@ export function roundMoney(round: RecalledRound): { staked: number; returned: nu
 }
 
 /** Cards grouped by hand, in reveal order: "player-1" and "player-2" are the Player's. */
-function byHand(cards: Card[]): { hand: string; cards: Card[] }[] {
+export function byHand(cards: readonly Card[]): { hand: string; cards: Card[] }[] {
   const hands = new Map<string, Card[]>();
   for (const card of cards) {
     const hand = card.position.replace(/-\d+$/, "");
@@ -38,7 +39,7 @@ function byHand(cards: Card[]): { hand: string; cards: Card[] }[] {
   return [...hands].map(([hand, handCards]) => ({ hand, cards: handCards }));
 }
 
-function useRoundWords() {
+export function useRoundWords() {
   const t = useTranslations();
   const labels = useLabels();
   const format = useFormatter();
@@ -72,7 +73,7 @@ function useRoundWords() {
 }
 
 /** The outcome in words, for the games the site draws; other games show their cards only. */
-function Outcome({ round }: { round: RecalledRound }) {
+export function Outcome({ round }: { round: RecalledRound }) {
   const { t } = useRoundWords();
   const outcome = round.outcome as Record<string, unknown> | null;
   if (outcome === null || typeof outcome !== "object") return <>{t("history.notYet")}</>;
@@ -151,6 +152,7 @@ export function RoundDetails({ round, open }: { round: RecalledRound; open: bool
         )}
         <span className={styles.muted}>{t(`history.phase.${round.phase}`)}</span>
       </summary>
+      <ReplayButton round={round} />
       <dl className={styles.fields}>
         <Field label={t("history.field.game")}>
           {words.game(round.table.game)} · {t(`history.kind.${round.kind}`)}
