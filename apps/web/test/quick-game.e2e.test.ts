@@ -75,6 +75,22 @@ async function quick(context: BrowserContext, step: string, input?: unknown): Pr
 const stat = async (page: Page, name: string) =>
   Number(await page.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
 const spot = (page: Page, bet: string) => page.locator(`[data-testid="spot"][data-bet="${bet}"]`);
+/** Records the positions of the cards matching `selector` as they appear, in that order. */
+async function recordReveals(page: Page, selector: string): Promise<void> {
+  await page.evaluate((cards) => {
+    const seen: string[] = [];
+    (window as unknown as { reveals: string[] }).reveals = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll(cards).forEach((card) => {
+        const position = card.getAttribute("data-position")!;
+        if (!seen.includes(position)) seen.push(position);
+      });
+    }).observe(document.body, { subtree: true, childList: true });
+  }, selector);
+}
+const revealed = (page: Page) =>
+  page.evaluate(() => (window as unknown as { reveals: string[] }).reveals);
+
 /** Waits until every click sent has been answered. */
 const settled = (page: Page) =>
   page.locator('[data-testid="quick-page"][data-busy="false"]').waitFor();
@@ -142,16 +158,7 @@ describe("quick game", () => {
     await page.locator("body").press("2");
     await settled(page);
     expect(await stat(page, "onSpots")).toBe(400);
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { reveals: string[] }).reveals = seen;
-      new MutationObserver(() => {
-        document.querySelectorAll('[data-testid="felt"] [data-card]').forEach((card) => {
-          const position = card.getAttribute("data-position")!;
-          if (!seen.includes(position)) seen.push(position);
-        });
-      }).observe(document.body, { subtree: true, childList: true });
-    });
+    await recordReveals(page, '[data-testid="felt"] [data-card]');
     await page.locator("body").press("d");
     await page
       .locator('[data-testid="quick-page"][data-phase="dealt"][data-revealing="false"]')
@@ -159,9 +166,7 @@ describe("quick game", () => {
     const dealt = await quick(context, "state");
     const hand = dealt.lastHand!;
     // The cards came out one by one, in the order they were dealt.
-    expect(await page.evaluate(() => (window as unknown as { reveals: string[] }).reveals)).toEqual(
-      hand.cards.map((card) => card.position),
-    );
+    expect(await revealed(page)).toEqual(hand.cards.map((card) => card.position));
     expect(await page.locator('[data-testid="felt"] [data-card]').count()).toBe(hand.cards.length);
     expect(await page.getByTestId("result").getAttribute("data-winner")).toBe(hand.outcome.winner);
     const returned = hand.settlements.reduce((sum, line) => sum + line.returned, 0);
@@ -329,21 +334,10 @@ describe("quick game", () => {
     const liveRound = rounds.nth(0);
     expect(await liveRound.getAttribute("data-round-id")).toBe(live.roundId);
     await liveRound.locator("summary").click();
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { reveals: string[] }).reveals = seen;
-      new MutationObserver(() => {
-        document.querySelectorAll('[data-testid="replay"] [data-card]').forEach((card) => {
-          const position = card.getAttribute("data-position")!;
-          if (!seen.includes(position)) seen.push(position);
-        });
-      }).observe(document.body, { subtree: true, childList: true });
-    });
+    await recordReveals(page, '[data-testid="replay"] [data-card]');
     await liveRound.getByTestId("history-replay").click();
     await replay.getByTestId("replay-end").waitFor();
-    expect(await page.evaluate(() => (window as unknown as { reveals: string[] }).reveals)).toEqual(
-      live.cards.map((card) => card.position),
-    );
+    expect(await revealed(page)).toEqual(live.cards.map((card) => card.position));
     const bet = replay.getByTestId("replay-bet");
     expect(await bet.getAttribute("data-bet")).toBe("player");
     expect(await bet.getAttribute("data-returned")).toBe(String(live.bets[0]!.returned));

@@ -154,43 +154,30 @@ function Replay({ round, onClose }: { round: RecalledRound; onClose: () => void 
         {t("progress", { shown: reveal.shown, total: round.cards.length })}
       </p>
       <div className={styles.replayControls} role="group" aria-label={title}>
-        <button
-          type="button"
-          className={styles.more}
-          data-testid="replay-restart"
-          disabled={reveal.shown === 0}
-          onClick={reveal.restart}
-        >
-          {t("restart")}
-        </button>
-        <button
-          type="button"
-          className={styles.more}
-          data-testid="replay-back"
-          disabled={reveal.shown === 0}
-          onClick={reveal.back}
-        >
-          {t("back")}
-        </button>
-        <button
-          type="button"
-          className={styles.more}
-          data-testid="replay-play"
-          aria-pressed={reveal.playing}
-          disabled={round.cards.length === 0}
-          onClick={reveal.playing ? reveal.pause : reveal.play}
-        >
-          {reveal.playing ? t("pause") : t("play")}
-        </button>
-        <button
-          type="button"
-          className={styles.more}
-          data-testid="replay-step"
-          disabled={reveal.done}
-          onClick={reveal.step}
-        >
-          {t("step")}
-        </button>
+        {(
+          [
+            ["restart", reveal.restart, reveal.shown === 0],
+            ["back", reveal.back, reveal.shown === 0],
+            [
+              reveal.playing ? "pause" : "play",
+              reveal.playing ? reveal.pause : reveal.play,
+              round.cards.length === 0,
+            ],
+            ["step", reveal.step, reveal.done],
+          ] as const
+        ).map(([control, act, disabled]) => (
+          <button
+            key={control === "pause" ? "play" : control}
+            type="button"
+            className={styles.more}
+            data-testid={`replay-${control === "pause" ? "play" : control}`}
+            aria-pressed={control === "pause" || control === "play" ? reveal.playing : undefined}
+            disabled={disabled}
+            onClick={act}
+          >
+            {t(control)}
+          </button>
+        ))}
       </div>
 
       {reveal.done && (
