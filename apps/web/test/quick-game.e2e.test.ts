@@ -256,7 +256,7 @@ describe("quick game", () => {
     await context.close();
   }, 180_000);
 
-  it("a player replays a quick hand and a baccarat round from their history card by card, with play, pause and step, ending on the outcome and their bets' returns", async () => {
+  it("a player replays a quick hand, a baccarat round and a Pok Deng round from their history card by card, with play, pause and step, ending on the outcome and their bets' returns", async () => {
     const context = await platform!.browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
     const page = await context.newPage();
@@ -275,14 +275,18 @@ describe("quick game", () => {
     const live = await playLiveRound<Round>(platform!, context, "baccarat-a", [
       { bet: "player", amount: 1_000 },
     ]);
+    // docs/rules/pok-deng.md: 10 points on Player 1, the table's minimum.
+    const pokDeng = await playLiveRound<Round>(platform!, context, "pok-deng", [
+      { bet: "seat", seat: 1, amount: 1_000 },
+    ]);
 
     // From the header's menu to the history; the newest round is the baccarat one.
     await page.getByTestId("account-menu").click();
     await page.getByTestId("history-link").click();
     await page.waitForURL(`${platform!.app.url}/history`);
     const rounds = page.getByTestId("history-round");
-    expect(await rounds.count()).toBe(2);
-    const quickRound = rounds.nth(1);
+    expect(await rounds.count()).toBe(3);
+    const quickRound = rounds.nth(2);
     const quickId = (await quickRound.getAttribute("data-round-id"))!;
 
     await quickRound.locator("summary").click();
@@ -331,7 +335,7 @@ describe("quick game", () => {
     await replay.waitFor({ state: "detached" });
 
     // The baccarat round: its cards come out in the order they were dealt, bets and returns last.
-    const liveRound = rounds.nth(0);
+    const liveRound = rounds.nth(1);
     expect(await liveRound.getAttribute("data-round-id")).toBe(live.roundId);
     await liveRound.locator("summary").click();
     await recordReveals(page, '[data-testid="replay"] [data-card]');
@@ -346,6 +350,24 @@ describe("quick game", () => {
     );
     await screenshots(page, "quick-game", "replay-end");
     await page.getByTestId("replay-close").click();
+    await replay.waitFor({ state: "detached" });
+
+    // The Pok Deng round: each hand with its name as its two cards come out, in the deal's order.
+    const pokDengRound = rounds.nth(0);
+    expect(await pokDengRound.getAttribute("data-round-id")).toBe(pokDeng.roundId);
+    await pokDengRound.locator("summary").click();
+    await recordReveals(page, '[data-testid="replay"] [data-card]');
+    await pokDengRound.getByTestId("history-replay").click();
+    await replay.getByTestId("replay-end").waitFor();
+    expect(await revealed(page)).toEqual(pokDeng.cards.map((card) => card.position));
+    expect(await replay.locator('[data-hand="seat-1"]').textContent()).toMatch(
+      /^Player 1: (\d points?|Pok \d|7\.\d · )/,
+    );
+    expect(await replay.getByTestId("replay-bet").getAttribute("data-returned")).toBe(
+      String(pokDeng.bets[0]!.returned),
+    );
+    await screenshots(page, "quick-game", "replay-pok-deng");
+    await page.keyboard.press("Escape");
     await replay.waitFor({ state: "detached" });
     expect(problems).toEqual([]);
     await context.close();
