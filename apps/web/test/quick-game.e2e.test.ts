@@ -48,6 +48,7 @@ interface Round {
     bet: string;
     seat: number | null;
     stake: number;
+    reserved: number;
     status: string;
     returned: number | null;
   }[];
@@ -365,6 +366,10 @@ describe("quick game", () => {
     );
     expect(await replay.getByTestId("replay-bet").getAttribute("data-returned")).toBe(
       String(pokDeng.bets[0]!.returned),
+    );
+    // The return holds the Player bet's deposit back: the net is what came back over what was reserved.
+    expect(await replay.getByTestId("replay-net").getAttribute("data-net")).toBe(
+      String(pokDeng.bets[0]!.returned! - pokDeng.bets[0]!.reserved),
     );
     await screenshots(page, "quick-game", "replay-pok-deng");
     await page.keyboard.press("Escape");

@@ -18,15 +18,25 @@ type Card = RecalledRound["cards"][number];
 const GAMES: readonly string[] = ["baccarat", "quick-baccarat", "pok-deng", "joker-blackjack"];
 const isGame = (game: string): game is GameName => GAMES.includes(game);
 
-/** What a round cost and brought back: stakes out, returns in (open bets return nothing yet). */
-export function roundMoney(round: RecalledRound): { staked: number; returned: number } {
-  return round.bets.reduce(
+/**
+ * What a round cost and brought back: stakes out, returns in (open bets return nothing yet).
+ * The net counts what was reserved, not only staked: a Pok Deng Player bet's deposit comes
+ * back inside its return (docs/rules/pok-deng.md).
+ */
+export function roundMoney(round: RecalledRound): {
+  staked: number;
+  returned: number;
+  net: number;
+} {
+  const money = round.bets.reduce(
     (sum, bet) => ({
       staked: sum.staked + bet.stake,
+      reserved: sum.reserved + bet.reserved,
       returned: sum.returned + (bet.returned ?? 0),
     }),
-    { staked: 0, returned: 0 },
+    { staked: 0, reserved: 0, returned: 0 },
   );
+  return { staked: money.staked, returned: money.returned, net: money.returned - money.reserved };
 }
 
 /** Cards grouped by hand, in reveal order: "player-1" and "player-2" are the Player's. */
@@ -119,7 +129,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function RoundDetails({ round, open }: { round: RecalledRound; open: boolean }) {
   const words = useRoundWords();
   const { t, labels } = words;
-  const { staked, returned } = roundMoney(round);
+  const { staked, returned, net } = roundMoney(round);
   const settled = round.bets.every((bet) => bet.status !== "open");
   return (
     <details
@@ -142,12 +152,8 @@ export function RoundDetails({ round, open }: { round: RecalledRound; open: bool
           {t("history.field.staked")} {labels.points(staked)}
         </span>
         {settled && (
-          <span
-            className={styles.net}
-            data-sign={Math.sign(returned - staked)}
-            data-testid="history-net"
-          >
-            {t("history.field.net")} {words.signed(returned - staked)}
+          <span className={styles.net} data-sign={Math.sign(net)} data-testid="history-net">
+            {t("history.field.net")} {words.signed(net)}
           </span>
         )}
         <span className={styles.muted}>{t(`history.phase.${round.phase}`)}</span>

@@ -94,7 +94,7 @@ function Replay({ round, onClose }: { round: RecalledRound; onClose: () => void 
   const dialog = useRef<HTMLDialogElement>(null);
   const reveal = useReveal({ key: round.roundId, total: round.cards.length, autoplay: true });
   const shown = round.cards.slice(0, reveal.shown);
-  const { staked, returned } = roundMoney(round);
+  const { net } = roundMoney(round);
   const title = t("title", {
     round:
       round.quick === null
@@ -210,11 +210,11 @@ function Replay({ round, onClose }: { round: RecalledRound; onClose: () => void 
           </ul>
           <p
             className={styles.net}
-            data-sign={Math.sign(returned - staked)}
+            data-sign={Math.sign(net)}
             data-testid="replay-net"
-            data-net={returned - staked}
+            data-net={net}
           >
-            {t("net", { amount: words.signed(returned - staked) })}
+            {t("net", { amount: words.signed(net) })}
           </p>
         </div>
       )}
