@@ -60,4 +60,11 @@ describe("bundle budget", () => {
     expect(fairness.scripts).toBeGreaterThan(0);
     expect(fairness.bytes).toBeLessThanOrEqual(220 * KB);
   });
+
+  it("the quick game page's first-load JavaScript is at most 220 kB gzipped", async () => {
+    // Signed out it renders the guest's way in; the game's own component is in the same bundle.
+    const quick = await firstLoadJs("/quick");
+    expect(quick.scripts).toBeGreaterThan(0);
+    expect(quick.bytes).toBeLessThanOrEqual(220 * KB);
+  });
 });

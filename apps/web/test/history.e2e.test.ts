@@ -7,6 +7,7 @@ import {
   FAST_DEALER,
   LATIN_WORD,
   playAsGuest,
+  playLiveRound,
   screenshots,
   startPlatform,
   translatableText,
@@ -41,38 +42,9 @@ interface Entry {
   roundId: string | null;
 }
 
-/**
- * A Tie bet of `points` through the API, as the browser's signed-in guest, on the next round of
- * baccarat-a with time left to bet; waits until the recall shows it settled.
- */
-async function playTie(context: BrowserContext, points: number): Promise<Round> {
-  let roundId: string | undefined;
-  while (roundId === undefined) {
-    const { round } = await callAsPlayer<{
-      round: { id: string; phase: string; closesAt: string } | null;
-    }>(platform!, context, "tables.get", { slug: "baccarat-a" });
-    if (round?.phase === "betting" && Date.parse(round.closesAt) - Date.now() > 1_000) {
-      await callAsPlayer(platform!, context, "bets.place", {
-        roundId: round.id,
-        bets: [{ bet: "tie", amount: points * 100 }],
-        requestId: `tie-${round.id}`,
-      });
-      roundId = round.id;
-    } else {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  for (;;) {
-    const { rounds } = await callAsPlayer<{ rounds: Round[] }>(
-      platform!,
-      context,
-      "history.recall",
-    );
-    const round = rounds.find((recalled) => recalled.roundId === roundId);
-    if (round?.bets.every((bet) => bet.status === "settled")) return round;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** A Tie bet of `points` at baccarat-a, settled (see `playLiveRound`). */
+const playTie = (context: BrowserContext, points: number): Promise<Round> =>
+  playLiveRound<Round>(platform!, context, "baccarat-a", [{ bet: "tie", amount: points * 100 }]);
 
 const dataOf = (page: Page, selector: string, attribute: string) =>
   page

@@ -154,3 +154,38 @@ export async function playAsGuest(platform: Platform, page: Page): Promise<void>
   await page.getByRole("button", { name: "Play as guest" }).click();
   await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
 }
+
+/**
+ * `bets` through the API, as the browser context's signed-in player, on the next round of the
+ * table `slug` with time left to bet; waits until the recall shows them settled and returns the
+ * round as the recall does.
+ */
+export async function playLiveRound<Round extends { roundId: string; bets: { status: string }[] }>(
+  platform: Platform,
+  context: BrowserContext,
+  slug: string,
+  bets: { bet: string; seat?: number; amount: number }[],
+): Promise<Round> {
+  let roundId: string | undefined;
+  while (roundId === undefined) {
+    const { round } = await callAsPlayer<{
+      round: { id: string; phase: string; closesAt: string } | null;
+    }>(platform, context, "tables.get", { slug });
+    if (round?.phase === "betting" && Date.parse(round.closesAt) - Date.now() > 1_000) {
+      await callAsPlayer(platform, context, "bets.place", {
+        roundId: round.id,
+        bets,
+        requestId: `${slug}-${round.id}`,
+      });
+      roundId = round.id;
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  for (;;) {
+    const { rounds } = await callAsPlayer<{ rounds: Round[] }>(platform, context, "history.recall");
+    const round = rounds.find((recalled) => recalled.roundId === roundId);
+    if (round?.bets.every((bet) => bet.status === "settled")) return round;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

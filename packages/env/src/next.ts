@@ -48,10 +48,18 @@ const NEXT_METHODS = "GET, HEAD";
 /** The accounts relay (`/api/auth/*`, both apps) also takes POST: sign-up, sign-in, sign-out. */
 const AUTH_RELAY = "/api/auth/";
 /**
- * The web app's game API relay takes POST for the player's bets only (`bets.place`,
- * `bets.undo`): every other procedure it relays is a read.
+ * The web app's game API relay takes POST for the player's bets (`bets.place`, `bets.undo`) and
+ * quick game's buttons (`quick.*`) only: every other procedure it relays is a read.
  */
-const BET_RELAY = new Set(["/api/trpc/bets.place", "/api/trpc/bets.undo"]);
+const BET_RELAY = new Set([
+  "/api/trpc/bets.place",
+  "/api/trpc/bets.undo",
+  "/api/trpc/quick.add",
+  "/api/trpc/quick.undo",
+  "/api/trpc/quick.deal",
+  "/api/trpc/quick.next",
+  "/api/trpc/quick.startOver",
+]);
 const RELAY_METHODS = "GET, HEAD, POST";
 
 /**

@@ -24,10 +24,13 @@ function guard(method: string, url: string): { status: number; allow?: string } 
 }
 
 describe("guardNextRequest", () => {
-  it("lets POST through to the accounts relay and to the two bet procedures only", () => {
+  it("lets POST through to the accounts relay, the two bet procedures and the quick game's buttons only", () => {
     expect(guard("POST", "/api/auth/sign-in/anonymous")).toBeNull();
     expect(guard("POST", "/api/trpc/bets.place")).toBeNull();
     expect(guard("POST", "/api/trpc/bets.undo")).toBeNull();
+    for (const step of ["add", "undo", "deal", "next", "startOver"]) {
+      expect(guard("POST", `/api/trpc/quick.${step}`), step).toBeNull();
+    }
   });
 
   it("refuses POST to every other relayed procedure and page with 405 naming GET and HEAD", () => {
@@ -36,6 +39,8 @@ describe("guardNextRequest", () => {
       "/api/trpc/tables.get",
       "/api/trpc/bets.placeX",
       "/api/trpc/bets.place/x",
+      "/api/trpc/quick.state",
+      "/api/trpc/quick.addX",
       "/api/trpc/admin.tables.update",
       "/tables/baccarat-a",
       "/",
@@ -46,10 +51,12 @@ describe("guardNextRequest", () => {
 
   it("refuses other methods on the bet procedures, naming the POST they take", () => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
-      expect(guard(method, "/api/trpc/bets.place"), method).toEqual({
-        status: 405,
-        allow: "GET, HEAD, POST",
-      });
+      for (const path of ["/api/trpc/bets.place", "/api/trpc/quick.deal"]) {
+        expect(guard(method, path), `${method} ${path}`).toEqual({
+          status: 405,
+          allow: "GET, HEAD, POST",
+        });
+      }
     }
   });
 });

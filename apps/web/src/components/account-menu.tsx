@@ -12,6 +12,7 @@ import styles from "./site-header.module.css";
 /** The header's account corner: the balance and who is playing, or the ways in. */
 export function AccountMenu() {
   const t = useTranslations("account");
+  const tQuick = useTranslations("quick");
   const labels = useLabels();
   const { account } = useAccount();
   const [busy, setBusy] = useState(false);
@@ -69,6 +70,9 @@ export function AccountMenu() {
         <div className={styles.menuItems}>
           <a className={styles.link} href="/history" data-testid="history-link">
             {t("history")}
+          </a>
+          <a className={styles.link} href="/quick" data-testid="quick-link">
+            {tQuick("link")}
           </a>
           {account.guest && (
             <a className={styles.link} href="/sign-in?upgrade=1" data-testid="upgrade">

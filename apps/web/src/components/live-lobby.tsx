@@ -102,6 +102,11 @@ export function LiveLobby({ initial }: { initial: Lobby }) {
               {t("lobby.summary", { count: lobby.tables.length, open: openCount })}
             </p>
           )}
+          <p className={styles.summary}>
+            <a href="/quick" data-testid="lobby-quick-link">
+              {t("quick.lobbyLink")}
+            </a>
+          </p>
           {games.length > 1 && (
             <nav className={styles.nav} aria-label={t("lobby.gamesNav")}>
               {[null, ...games.map(({ game }) => game)].map((game) => (

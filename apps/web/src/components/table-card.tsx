@@ -31,7 +31,12 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
         <div>
           <p className={styles.game}>{labels.game(table.game)}</p>
           <h3 className={styles.name}>
-            <a href={`/tables/${table.slug}`} className={styles.open} translate="no">
+            {/* The quick game is each player's own, not a table to sit at (docs/rules/quick-baccarat.md). */}
+            <a
+              href={table.game === "quick-baccarat" ? "/quick" : `/tables/${table.slug}`}
+              className={styles.open}
+              translate="no"
+            >
               {table.name}
             </a>
           </h3>

@@ -20,7 +20,6 @@ import {
   ChipTray,
   chipValues,
   Countdown,
-  PlayingCard,
   RoundPhase,
   TableBanners,
   TableLimits,
@@ -31,6 +30,7 @@ import {
 import styles from "./baccarat.module.css";
 import type { SpotState } from "./bet-spots";
 import { BetSpots } from "./bet-spots";
+import { Felt } from "./felt";
 import { Roads } from "./roads";
 
 /** The part of a round's outcome (the rules' `RoundOutcome`) the page shows. */
@@ -164,29 +164,6 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const staked = slip.placed.reduce((sum, bet) => sum + bet.amount, 0);
   const ownShown = own !== null && round !== null && own.roundId === round.id ? own : null;
 
-  const cards = (round?.cards ?? []).map((dealt, order) => ({ ...dealt, order }));
-  const hand = (side: "player" | "banker") => {
-    const own = cards.filter((dealt) => dealt.position.startsWith(side));
-    return (
-      <div className={styles.hand} data-side={side} data-testid={`hand-${side}`}>
-        <h2 className={styles.handTitle}>
-          {t("hand", {
-            side: labels.bet("baccarat", side),
-            // A hand with no card yet has no total (the view says 0).
-            total: own.length === 0 ? "–" : (round?.totals[side] ?? "–"),
-          })}
-        </h2>
-        <div className={styles.handCards}>
-          {own.map((dealt) => (
-            <span key={dealt.order} data-order={dealt.order} className={styles.slot}>
-              <PlayingCard card={dealt.card} position={dealt.position} />
-            </span>
-          ))}
-        </div>
-      </div>
-    );
-  };
-
   return (
     <main
       className={styles.table}
@@ -218,10 +195,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
             phase={round?.phase ?? null}
             error={slip.error}
           />
-          <section className={styles.felt} data-testid="felt">
-            {hand("player")}
-            {hand("banker")}
-          </section>
+          <Felt cards={round?.cards ?? []} totals={round?.totals} />
           {outcome !== null && (
             <div className={styles.result} data-testid="result" data-winner={outcome.winner}>
               <p className={styles.resultLine}>{resultText(outcome)}</p>

@@ -32,7 +32,7 @@ export interface SpotState {
 }
 
 /** The odds as "x:1", e.g. 0.95:1, 3.5:1, in the page's number format. */
-function useOddsText(): (odds: Odds) => string {
+export function useOddsText(): (odds: Odds) => string {
   const format = useFormatter();
   return (odds) => `${format.number(odds.win / odds.per, { maximumFractionDigits: 2 })}:1`;
 }

@@ -9,6 +9,7 @@ import type { RecalledRound } from "~/history";
 import { useLabels } from "~/i18n/use-labels";
 
 import styles from "./history.module.css";
+import { ReplayButton } from "./round-replay";
 import { useSignedPoints } from "./use-signed-points";
 
 type Bet = RecalledRound["bets"][number];
@@ -17,19 +18,29 @@ type Card = RecalledRound["cards"][number];
 const GAMES: readonly string[] = ["baccarat", "quick-baccarat", "pok-deng", "joker-blackjack"];
 const isGame = (game: string): game is GameName => GAMES.includes(game);
 
-/** What a round cost and brought back: stakes out, returns in (open bets return nothing yet). */
-export function roundMoney(round: RecalledRound): { staked: number; returned: number } {
-  return round.bets.reduce(
+/**
+ * What a round cost and brought back: stakes out, returns in (open bets return nothing yet).
+ * The net counts what was reserved, not only staked: a Pok Deng Player bet's deposit comes
+ * back inside its return (docs/rules/pok-deng.md).
+ */
+export function roundMoney(round: RecalledRound): {
+  staked: number;
+  returned: number;
+  net: number;
+} {
+  const money = round.bets.reduce(
     (sum, bet) => ({
       staked: sum.staked + bet.stake,
+      reserved: sum.reserved + bet.reserved,
       returned: sum.returned + (bet.returned ?? 0),
     }),
-    { staked: 0, returned: 0 },
+    { staked: 0, reserved: 0, returned: 0 },
   );
+  return { staked: money.staked, returned: money.returned, net: money.returned - money.reserved };
 }
 
 /** Cards grouped by hand, in reveal order: "player-1" and "player-2" are the Player's. */
-function byHand(cards: Card[]): { hand: string; cards: Card[] }[] {
+export function byHand(cards: readonly Card[]): { hand: string; cards: Card[] }[] {
   const hands = new Map<string, Card[]>();
   for (const card of cards) {
     const hand = card.position.replace(/-\d+$/, "");
@@ -38,7 +49,7 @@ function byHand(cards: Card[]): { hand: string; cards: Card[] }[] {
   return [...hands].map(([hand, handCards]) => ({ hand, cards: handCards }));
 }
 
-function useRoundWords() {
+export function useRoundWords() {
   const t = useTranslations();
   const labels = useLabels();
   const format = useFormatter();
@@ -72,7 +83,7 @@ function useRoundWords() {
 }
 
 /** The outcome in words, for the games the site draws; other games show their cards only. */
-function Outcome({ round }: { round: RecalledRound }) {
+export function Outcome({ round }: { round: RecalledRound }) {
   const { t } = useRoundWords();
   const outcome = round.outcome as Record<string, unknown> | null;
   if (outcome === null || typeof outcome !== "object") return <>{t("history.notYet")}</>;
@@ -118,7 +129,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function RoundDetails({ round, open }: { round: RecalledRound; open: boolean }) {
   const words = useRoundWords();
   const { t, labels } = words;
-  const { staked, returned } = roundMoney(round);
+  const { staked, returned, net } = roundMoney(round);
   const settled = round.bets.every((bet) => bet.status !== "open");
   return (
     <details
@@ -141,16 +152,13 @@ export function RoundDetails({ round, open }: { round: RecalledRound; open: bool
           {t("history.field.staked")} {labels.points(staked)}
         </span>
         {settled && (
-          <span
-            className={styles.net}
-            data-sign={Math.sign(returned - staked)}
-            data-testid="history-net"
-          >
-            {t("history.field.net")} {words.signed(returned - staked)}
+          <span className={styles.net} data-sign={Math.sign(net)} data-testid="history-net">
+            {t("history.field.net")} {words.signed(net)}
           </span>
         )}
         <span className={styles.muted}>{t(`history.phase.${round.phase}`)}</span>
       </summary>
+      <ReplayButton round={round} />
       <dl className={styles.fields}>
         <Field label={t("history.field.game")}>
           {words.game(round.table.game)} · {t(`history.kind.${round.kind}`)}

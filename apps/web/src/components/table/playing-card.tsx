@@ -10,6 +10,18 @@ const SUIT_KEYS = ["spades", "hearts", "diamonds", "clubs", "stars"] as const;
 const RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const JOKER = 0x50;
 
+/** A card in the page's words: "Ace of spades", "Joker". */
+export function useCardWords(): (card: number) => string {
+  const t = useTranslations("cards");
+  return (card) =>
+    card === JOKER
+      ? t("joker")
+      : t("card", {
+          rank: t(`rank.${card & 0x0f}`),
+          suit: t(`suit.${SUIT_KEYS[card >> 4] ?? "spades"}`),
+        });
+}
+
 /**
  * One card on the felt, dealt in with a flip (none when the reader prefers reduced motion), or
  * its back while it lies face down (`card` null). Labelled in the page's language.
@@ -25,6 +37,7 @@ export function PlayingCard({
   small?: boolean;
 }) {
   const t = useTranslations("cards");
+  const words = useCardWords();
   if (card === null) {
     return (
       <span
@@ -40,9 +53,7 @@ export function PlayingCard({
   const rank = card & 0x0f;
   const suit = card >> 4;
   const joker = card === JOKER;
-  const label = joker
-    ? t("joker")
-    : t("card", { rank: t(`rank.${rank}`), suit: t(`suit.${SUIT_KEYS[suit] ?? "spades"}`) });
+  const label = words(card);
   return (
     <span
       className={styles.card}

@@ -1,4 +1,4 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 
 import { BaccaratTable } from "~/components/baccarat/baccarat-table";
@@ -25,6 +25,8 @@ export default async function TablePage({ params }: { params: Promise<{ slug: st
   await connection();
   const detail = await loadTable(env.GAME_API_URL, (await params).slug);
   if (detail === null) notFound();
+  // The quick game is each player's own game, not a table: its page is /quick.
+  if (detail.table.game === "quick-baccarat") redirect("/quick");
   return (
     <>
       <SiteHeader />

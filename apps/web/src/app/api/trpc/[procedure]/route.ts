@@ -17,10 +17,19 @@ const READABLE = new Set([
   "tables.events",
   "shoes.list",
   "shoes.get",
+  "quick.state",
 ]);
 
-/** The procedures a player's browser may call to change something: their own bets. */
-const WRITABLE = new Set(["bets.place", "bets.undo"]);
+/** The procedures a player's browser may call to change something: their own bets and quick game. */
+const WRITABLE = new Set([
+  "bets.place",
+  "bets.undo",
+  "quick.add",
+  "quick.undo",
+  "quick.deal",
+  "quick.next",
+  "quick.startOver",
+]);
 
 const FORWARDED_REQUEST = ["accept", "cookie", "last-event-id", "content-type"];
 const FORWARDED_RESPONSE = ["content-type", "cache-control"];
@@ -39,7 +48,7 @@ export async function GET(
 }
 
 /**
- * POST `/api/trpc/bets.place|bets.undo` with the input as its JSON body. Only from this app's own
+ * POST `/api/trpc/<one of WRITABLE>` with the input as its JSON body. Only from this app's own
  * pages: a cross-site form or script could otherwise spend the visitor's points with their cookie.
  */
 export async function POST(
