@@ -30,12 +30,21 @@ describe("guardNextRequest", () => {
     expect(guard("POST", "/api/trpc/bets.undo")).toBeNull();
   });
 
+  it("lets POST through to a seated table's seat and decision procedures", () => {
+    for (const path of ["/api/trpc/seats.sit", "/api/trpc/seats.leave", "/api/trpc/actions.act"]) {
+      expect(guard("POST", path), path).toBeNull();
+    }
+  });
+
   it("refuses POST to every other relayed procedure and page with 405 naming GET and HEAD", () => {
     for (const path of [
       "/api/trpc/wallet.balance",
       "/api/trpc/tables.get",
       "/api/trpc/bets.placeX",
       "/api/trpc/bets.place/x",
+      "/api/trpc/seats.sitX",
+      "/api/trpc/actions.act/x",
+      "/api/trpc/admin.rounds.rewind",
       "/api/trpc/admin.tables.update",
       "/tables/baccarat-a",
       "/",
@@ -47,6 +56,10 @@ describe("guardNextRequest", () => {
   it("refuses other methods on the bet procedures, naming the POST they take", () => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       expect(guard(method, "/api/trpc/bets.place"), method).toEqual({
+        status: 405,
+        allow: "GET, HEAD, POST",
+      });
+      expect(guard(method, "/api/trpc/actions.act"), method).toEqual({
         status: 405,
         allow: "GET, HEAD, POST",
       });

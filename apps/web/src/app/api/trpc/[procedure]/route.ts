@@ -17,8 +17,11 @@ const READABLE = new Set([
   "tables.events",
 ]);
 
-/** The procedures a player's browser may call to change something: their own bets. */
-const WRITABLE = new Set(["bets.place", "bets.undo"]);
+/**
+ * The procedures a player's browser may call to change something: their own bets, and at a
+ * seated table their own seats and decisions.
+ */
+const WRITABLE = new Set(["bets.place", "bets.undo", "seats.sit", "seats.leave", "actions.act"]);
 
 const FORWARDED_REQUEST = ["accept", "cookie", "last-event-id", "content-type"];
 const FORWARDED_RESPONSE = ["content-type", "cache-control"];
@@ -37,7 +40,7 @@ export async function GET(
 }
 
 /**
- * POST `/api/trpc/bets.place|bets.undo` with the input as its JSON body. Only from this app's own
+ * POST `/api/trpc/<writable procedure>` with the input as its JSON body. Only from this app's own
  * pages: a cross-site form or script could otherwise spend the visitor's points with their cookie.
  */
 export async function POST(
