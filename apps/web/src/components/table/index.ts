@@ -8,6 +8,8 @@ export { Countdown } from "./countdown";
 export { ChipTray, chipValues } from "./chip-tray";
 export { kindOfRefusal, useBetSlip } from "./use-bet-slip";
 export type { BetSlip, SlipBet, SlipError } from "./use-bet-slip";
+export { postProcedure } from "./post-procedure";
+export type { ApiError, Posted } from "./post-procedure";
 export { PlayingCard } from "./playing-card";
 export { StatusBanner } from "./status-banner";
 export type { BannerKind } from "./status-banner";
