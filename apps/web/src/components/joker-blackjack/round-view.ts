@@ -205,12 +205,12 @@ export function dealerCards(round: TableRound | null): number[] {
 }
 
 /**
- * The seat that acts last: the highest seat in the round once betting closed, else the highest
- * taken seat (docs/rules/joker-blackjack.md, Table and shoe); null when nobody sits.
+ * The seat that acts last: the highest seat of the round being dealt, else the highest taken seat
+ * (docs/rules/joker-blackjack.md, Table and shoe); null when nobody sits.
  */
 export function lastSeatOf(state: TableDetail): number | null {
   const round = state.round;
-  const inRound = round !== null && round.phase !== "betting" ? round.seats : [];
+  const inRound = round?.phase === "dealing" ? round.seats : [];
   const seats = inRound.length > 0 ? inRound : state.seats;
   return seats.length === 0 ? null : Math.max(...seats.map((entry) => entry.seat));
 }
