@@ -14,6 +14,7 @@ import {
   PlayingCard,
   postProcedure,
   TableBanners,
+  TableHeading,
   useAnnouncer,
   useBetSlip,
   useTableState,
@@ -218,7 +219,9 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const round = state.round;
   const roundId = round?.id ?? null;
   const shownNotes = notes.roundId === roundId ? notes : freshNotes(roundId);
-  const betting = round?.phase === "betting" && state.table.status === "open";
+  // The table's status may change without an event (an operator's pause between rounds): the
+  // round's own phase decides, and the bet desk refuses what a closed table cannot take.
+  const betting = round?.phase === "betting";
   const dealing = round?.phase === "dealing";
   const roundOver = round?.phase === "settled" || round?.outcome != null;
 
@@ -290,22 +293,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
       data-round-id={roundId ?? ""}
       data-my-seats={mySeats.join(",")}
     >
-      <header className={styles.top}>
-        <div>
-          <h1 translate="no">{state.table.name}</h1>
-          <p className={styles.muted}>
-            {labels.game("joker-blackjack")}
-            {round !== null && <> · {t("round", { number: round.number })}</>}
-            {" · "}
-            <span data-testid="phase">{labels.phase(round?.phase ?? null)}</span>
-          </p>
-        </div>
-        {round?.phase === "betting" && (
-          <div className={styles.clock}>
-            <Countdown closesAt={round.closesAt} windowSeconds={state.table.countdownSeconds} />
-          </div>
-        )}
-      </header>
+      <TableHeading table={state.table} round={round} />
 
       <TableBanners
         connection={connection}

@@ -15,4 +15,5 @@ export { StatusBanner } from "./status-banner";
 export type { BannerKind } from "./status-banner";
 export { Announcer, useAnnouncer } from "./announcer";
 export { TableBanners } from "./table-banners";
+export { TableHeading } from "./table-heading";
 export { RoundPhase, TableLimits } from "./table-facts";
