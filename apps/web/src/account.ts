@@ -4,6 +4,8 @@ import { gameApiClient, REQUEST_TIMEOUT_MS } from "~/game-api";
 
 /** The signed-in player as the header shows them; null for a visitor with no session. */
 export interface Account {
+  /** The player's id, as `tables.get` names who sits where. */
+  id: string;
   name: string;
   guest: boolean;
   /** Minor units (1 point = 100). */
@@ -23,7 +25,7 @@ export async function loadAccount(gameApiUrl: string): Promise<Account | null> {
     const me = await client.account.me.query(undefined, { signal });
     if (me.actor.kind !== "player" || me.user === null) return null;
     const { balance } = await client.wallet.balance.query(undefined, { signal });
-    return { name: me.user.name, guest: me.user.guest, balance };
+    return { id: me.user.id, name: me.user.name, guest: me.user.guest, balance };
   } catch {
     return null;
   }

@@ -48,8 +48,9 @@ const NEXT_METHODS = "GET, HEAD";
 /** The accounts relay (`/api/auth/*`, both apps) also takes POST: sign-up, sign-in, sign-out. */
 const AUTH_RELAY = "/api/auth/";
 /**
- * The web app's game API relay takes POST for the player's bets (`bets.place`, `bets.undo`) and
- * quick game's buttons (`quick.*`) only: every other procedure it relays is a read.
+ * The web app's game API relay takes POST for the player's bets (`bets.place`, `bets.undo`), the
+ * quick game's buttons (`quick.*`) and, at a seated table, their seats and decisions
+ * (`seats.sit`, `seats.leave`, `actions.act`): every other procedure it relays is a read.
  */
 const BET_RELAY = new Set([
   "/api/trpc/bets.place",
@@ -59,6 +60,9 @@ const BET_RELAY = new Set([
   "/api/trpc/quick.deal",
   "/api/trpc/quick.next",
   "/api/trpc/quick.startOver",
+  "/api/trpc/seats.sit",
+  "/api/trpc/seats.leave",
+  "/api/trpc/actions.act",
 ]);
 const RELAY_METHODS = "GET, HEAD, POST";
 

@@ -33,6 +33,12 @@ describe("guardNextRequest", () => {
     }
   });
 
+  it("lets POST through to a seated table's seat and decision procedures", () => {
+    for (const path of ["/api/trpc/seats.sit", "/api/trpc/seats.leave", "/api/trpc/actions.act"]) {
+      expect(guard("POST", path), path).toBeNull();
+    }
+  });
+
   it("refuses POST to every other relayed procedure and page with 405 naming GET and HEAD", () => {
     for (const path of [
       "/api/trpc/wallet.balance",
@@ -41,6 +47,9 @@ describe("guardNextRequest", () => {
       "/api/trpc/bets.place/x",
       "/api/trpc/quick.state",
       "/api/trpc/quick.addX",
+      "/api/trpc/seats.sitX",
+      "/api/trpc/actions.act/x",
+      "/api/trpc/admin.rounds.rewind",
       "/api/trpc/admin.tables.update",
       "/tables/baccarat-a",
       "/",
@@ -51,7 +60,7 @@ describe("guardNextRequest", () => {
 
   it("refuses other methods on the bet procedures, naming the POST they take", () => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
-      for (const path of ["/api/trpc/bets.place", "/api/trpc/quick.deal"]) {
+      for (const path of ["/api/trpc/bets.place", "/api/trpc/quick.deal", "/api/trpc/actions.act"]) {
         expect(guard(method, path), `${method} ${path}`).toEqual({
           status: 405,
           allow: "GET, HEAD, POST",

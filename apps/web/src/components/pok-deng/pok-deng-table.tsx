@@ -11,8 +11,8 @@ import {
   Announcer,
   ChipTray,
   chipValues,
-  Countdown,
   TableBanners,
+  TableHeading,
   useAnnouncer,
   useBetSlip,
   useTableState,
@@ -117,22 +117,7 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
       data-phase={round?.phase ?? ""}
       data-round-id={round?.id ?? ""}
     >
-      <header className={styles.top}>
-        <div>
-          <h1 translate="no">{state.table.name}</h1>
-          <p className={styles.muted}>
-            {labels.game("pok-deng")} · {labels.variant(state.table.variant)}
-            {round !== null && <> · {t("round", { number: round.number })}</>}
-            {" · "}
-            <span data-testid="phase">{labels.phase(round?.phase ?? null)}</span>
-          </p>
-        </div>
-        {round?.phase === "betting" && (
-          <div className={styles.clock}>
-            <Countdown closesAt={round.closesAt} windowSeconds={state.table.countdownSeconds} />
-          </div>
-        )}
-      </header>
+      <TableHeading table={state.table} round={round} />
 
       <TableBanners
         connection={connection}

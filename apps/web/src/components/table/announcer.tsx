@@ -1,20 +1,27 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import styles from "./table.module.css";
 
 /**
  * What a screen reader says without the player moving focus: results, refusals, the close. The
- * same text twice is still announced (a key change re-creates the region's text).
+ * same text twice is still announced (a key change re-creates the region's text); texts announced
+ * before the page renders again (events arriving together) are said together, none dropped.
  */
 export function useAnnouncer(): {
   message: { text: string; key: number };
   announce: (text: string) => void;
 } {
   const [message, setMessage] = useState({ text: "", key: 0 });
+  const queued = useRef<string[]>([]);
+  useEffect(() => {
+    queued.current = [];
+  }, [message]);
   const announce = useCallback((text: string) => {
-    setMessage((current) => ({ text, key: current.key + 1 }));
+    queued.current.push(text);
+    const joined = queued.current.join(" ");
+    setMessage((current) => ({ text: joined, key: current.key + 1 }));
   }, []);
   return { message, announce };
 }

@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { useAccount } from "../account-context";
+import { postProcedure } from "./post-procedure";
+import type { ApiError } from "./post-procedure";
 import type { BannerKind } from "./status-banner";
 
 /** One stake as `bets.place` takes it: a bet id, the seat at a seated game, minor units. */
@@ -16,12 +18,6 @@ export interface SlipBet {
 export interface SlipError {
   kind: BannerKind;
   message: string;
-}
-
-/** The game API's error as the relay passes it on (tRPC's shape, our `reason` and `details`). */
-interface ApiError {
-  message?: string;
-  data?: { reason?: string; details?: { field?: string; rule?: string }; httpStatus?: number };
 }
 
 /** Which banner a refusal shows: the domain's `reason`, then the rules' code for bad input. */
@@ -70,26 +66,8 @@ interface Answer {
   balance: number;
 }
 
-async function post(
-  procedure: "bets.place" | "bets.undo",
-  input: unknown,
-): Promise<{ ok: true; data: Answer } | { ok: false; status: number; error?: ApiError }> {
-  try {
-    const response = await fetch(`/api/trpc/${procedure}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(input),
-    });
-    const body = (await response.json().catch(() => ({}))) as {
-      result?: { data: Answer };
-      error?: ApiError;
-    };
-    if (response.ok && body.result !== undefined) return { ok: true, data: body.result.data };
-    return { ok: false, status: response.status, error: body.error };
-  } catch {
-    return { ok: false, status: 0 };
-  }
-}
+const post = (procedure: "bets.place" | "bets.undo", input: unknown) =>
+  postProcedure<Answer>(procedure, input);
 
 export interface BetSlip {
   /** The player's stakes in this round, as the game API accepted them. */

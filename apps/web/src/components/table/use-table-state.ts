@@ -29,6 +29,11 @@ export async function readTable(slug: string, signal?: AbortSignal): Promise<Tab
 }
 
 export interface TableStateOptions {
+  /**
+   * A game's own events on top of the shared ones (a seated game's seats, turns and actions):
+   * the state after `applyTableEvent`, and the event.
+   */
+  reduce?: (state: TableDetail, event: TableEvent) => TableDetail;
   /** Every event after it is applied (public and the player's own), e.g. to reveal or announce. */
   onEvent?: (event: TableEvent, state: TableDetail) => void;
   /** After a resync replaced the state from `tables.get` (events in between may be lost). */
@@ -71,7 +76,8 @@ export function useTableState(
       const balance = ownBalanceOf(event);
       if (balance === null) void current.current.refreshBalance();
       else if (balance !== undefined) current.current.setBalance(balance);
-      const next = applyTableEvent(current.current.state, event);
+      const shared = applyTableEvent(current.current.state, event);
+      const next = current.current.options.reduce?.(shared, event) ?? shared;
       current.current.state = next;
       setState(next);
       current.current.options.onEvent?.(event, next);

@@ -2,6 +2,7 @@ import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 
 import { BaccaratTable } from "~/components/baccarat/baccarat-table";
+import { JokerBlackjackTable } from "~/components/joker-blackjack/joker-blackjack-table";
 import { PokDengTable } from "~/components/pok-deng/pok-deng-table";
 import { SiteHeader } from "~/components/site-header";
 import { TableSummary } from "~/components/table-summary";
@@ -16,6 +17,8 @@ function TableGame({ detail }: { detail: TableDetail }) {
       return <BaccaratTable detail={detail} />;
     case "pok-deng":
       return <PokDengTable detail={detail} />;
+    case "joker-blackjack":
+      return <JokerBlackjackTable detail={detail} />;
     default:
       return <TableSummary detail={detail} />;
   }

@@ -20,7 +20,10 @@ const READABLE = new Set([
   "quick.state",
 ]);
 
-/** The procedures a player's browser may call to change something: their own bets and quick game. */
+/**
+ * The procedures a player's browser may call to change something: their own bets, the quick
+ * game's buttons, and at a seated table their own seats and decisions.
+ */
 const WRITABLE = new Set([
   "bets.place",
   "bets.undo",
@@ -29,6 +32,9 @@ const WRITABLE = new Set([
   "quick.deal",
   "quick.next",
   "quick.startOver",
+  "seats.sit",
+  "seats.leave",
+  "actions.act",
 ]);
 
 const FORWARDED_REQUEST = ["accept", "cookie", "last-event-id", "content-type"];

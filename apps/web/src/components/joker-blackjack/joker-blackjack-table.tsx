@@ -1,0 +1,423 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useState } from "react";
+
+import { useAccount } from "~/components/account-context";
+import type { SlipBet } from "~/components/table";
+import {
+  Announcer,
+  ChipTray,
+  chipValues,
+  Countdown,
+  kindOfRefusal,
+  PlayingCard,
+  postProcedure,
+  TableBanners,
+  TableHeading,
+  useAnnouncer,
+  useBetSlip,
+  useTableState,
+} from "~/components/table";
+import type { ApiError, SlipError } from "~/components/table";
+import type { TableDetail } from "~/game-api";
+import { useLabels } from "~/i18n/use-labels";
+import type { TableEvent } from "~/table-stream";
+
+import { ActionBar } from "./actions";
+import styles from "./joker-blackjack.module.css";
+import type { Action } from "./round-view";
+import {
+  applyJokerBlackjackEvent,
+  CALLOUTS,
+  dealerCards,
+  lastSeatOf,
+  REASON_KEYS,
+} from "./round-view";
+import { Seat } from "./seat";
+
+/** The seats of the seven-seat table (docs/rules/joker-blackjack.md, Table and shoe). */
+const SEATS = [1, 2, 3, 4, 5, 6, 7];
+/** A seat's time to act when the page came in mid-turn (the table's default `actionSeconds`). */
+const DEFAULT_ACTION_SECONDS = 15;
+/** Call-outs kept on screen: the latest first. */
+const CALLOUTS_SHOWN = 4;
+
+/** The API's rule for a refused seat or action (docs/live-tables.md, Seats and Decisions). */
+function refusalWords(error: ApiError | undefined): "late" | "notYourTurn" | "taken" | "other" {
+  switch (error?.data?.details?.rule) {
+    case "timer_ended":
+      return "late";
+    case "NOT_YOUR_TURN":
+    case "not_your_seat":
+      return "notYourTurn";
+    case "taken":
+    case "max_seats":
+    case "already_seated":
+      return "taken";
+    default:
+      return "other";
+  }
+}
+
+/** What the page learned from events of one round that `tables.get` does not repeat. */
+interface RoundNotes {
+  roundId: string | null;
+  /** The hole card lies face down (`card.faceDown`). */
+  holeDown: boolean;
+  /** Settlement reasons per hand, `3.0` → ["joker", "678"]. */
+  reasons: Map<string, string[]>;
+  callouts: { key: number; text: string }[];
+  /** The timer's whole length for the turn shown (its `turn.started` said when it began). */
+  turnSeconds: number | null;
+}
+
+const freshNotes = (roundId: string | null): RoundNotes => ({
+  roundId,
+  holeDown: false,
+  reasons: new Map(),
+  callouts: [],
+  turnSeconds: null,
+});
+
+const num = (value: unknown): number => (typeof value === "number" ? value : 0);
+
+/**
+ * A joker blackjack table (docs/rules/joker-blackjack.md): seven seats in acting order, seat 1 on
+ * the right; a player sits, stakes their seat in the betting window, and acts on their turn with
+ * the actions the round offers, under the server's timer. Cards come in the deal's order, the
+ * hole card face down until the dealer's turn; every premium and joker effect is called out as
+ * it is paid.
+ */
+export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
+  const t = useTranslations("jokerBlackjack");
+  const labels = useLabels();
+  const { account, setBalance } = useAccount();
+  const { message, announce } = useAnnouncer();
+  const [notes, setNotes] = useState<RoundNotes>(() => freshNotes(detail.round?.id ?? null));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<SlipError | null>(null);
+
+  const seatWords = useCallback(
+    (seat: number, hand: number, hands: number) =>
+      hands > 1 ? t("seatHand", { seat, hand: hand + 1 }) : t("seat", { seat }),
+    [t],
+  );
+
+  const dealerWords = useCallback(
+    (result: unknown): string => {
+      if (result === "joker") return t("dealer.joker");
+      if (result === "blackjack") return t("dealer.blackjack");
+      if (result === "bust") return t("dealer.bust");
+      return typeof result === "number" ? t("dealer.total", { total: result }) : "";
+    },
+    [t],
+  );
+
+  const onEvent = useCallback(
+    (event: TableEvent, next: TableDetail) => {
+      const { payload } = event;
+      const round = next.round;
+      const note = (change: (notes: RoundNotes) => RoundNotes) => {
+        setNotes((current) =>
+          change(current.roundId === (round?.id ?? null) ? current : freshNotes(round?.id ?? null)),
+        );
+      };
+      const handsOf = (seat: number) =>
+        round?.seats.find((entry) => entry.seat === seat)?.hands.length ?? 1;
+      switch (event.type) {
+        case "round.opened":
+          note((current) => current);
+          announce(t("announce.opened", { number: num(payload.number) }));
+          break;
+        case "round.closed":
+          announce(t("announce.closed"));
+          break;
+        case "card.faceDown":
+          note((current) => ({ ...current, holeDown: true }));
+          break;
+        case "card.dealt":
+          if (payload.position === "dealer-2") {
+            note((current) => ({ ...current, holeDown: false }));
+            announce(t("announce.hole", { total: num(next.round?.totals.dealer) }));
+          }
+          break;
+        case "turn.started": {
+          const seat = num(payload.seat);
+          const seconds =
+            typeof payload.actsBy === "string"
+              ? Math.max(1, Math.round((Date.parse(payload.actsBy) - Date.parse(event.at)) / 1_000))
+              : null;
+          note((current) => ({ ...current, turnSeconds: seconds }));
+          const who = seatWords(seat, num(payload.hand), handsOf(seat));
+          const mine = next.seats.some(
+            (taken) => taken.seat === seat && taken.playerId === account?.id,
+          );
+          announce(mine ? t("announce.yourTurn", { who }) : t("announce.turn", { who }));
+          break;
+        }
+        case "action.taken": {
+          const seat = num(payload.seat);
+          const action = typeof payload.action === "string" ? payload.action : "stand";
+          const who = seatWords(seat, num(payload.hand), handsOf(seat));
+          announce(
+            payload.timedOut === true
+              ? t("announce.timedOut", { who })
+              : t("announce.acted", { who, action: t(`action.${action as Action}`) }),
+          );
+          break;
+        }
+        case "hand.settled": {
+          const seat = num(payload.seat);
+          const hand = num(payload.hand);
+          const reason = typeof payload.reason === "string" ? payload.reason : "";
+          const key = REASON_KEYS[reason];
+          if (key === undefined) break;
+          const words = t(`reason.${key}`);
+          note((current) => {
+            const reasons = new Map(current.reasons);
+            const id = `${seat}.${hand}`;
+            reasons.set(id, [...(reasons.get(id) ?? []), reason]);
+            const callouts = CALLOUTS.has(reason)
+              ? [
+                  {
+                    key: (current.callouts[0]?.key ?? 0) + 1,
+                    text: t("callout", {
+                      who: seatWords(seat, hand, handsOf(seat)),
+                      what: words,
+                      amount: labels.points(num(payload.amount)),
+                    }),
+                  },
+                  ...current.callouts,
+                ].slice(0, CALLOUTS_SHOWN)
+              : current.callouts;
+            return { ...current, reasons, callouts };
+          });
+          break;
+        }
+        case "round.result": {
+          const dealer = (payload.outcome as { dealer?: { result?: unknown } } | null)?.dealer;
+          announce(t("announce.result", { dealer: dealerWords(dealer?.result) }));
+          break;
+        }
+        case "round.settled":
+          if (event.playerId !== null) {
+            announce(t("announce.own", { amount: labels.points(num(payload.returned)) }));
+          }
+          break;
+        default:
+          break;
+      }
+    },
+    [announce, t, labels, seatWords, dealerWords, account?.id],
+  );
+
+  const { state, connection } = useTableState(detail, {
+    onEvent,
+    reduce: applyJokerBlackjackEvent,
+  });
+  const round = state.round;
+  const roundId = round?.id ?? null;
+  const shownNotes = notes.roundId === roundId ? notes : freshNotes(roundId);
+  // The table's status may change without an event (an operator's pause between rounds): the
+  // round's own phase decides, and the bet desk refuses what a closed table cannot take.
+  const betting = round?.phase === "betting";
+  const dealing = round?.phase === "dealing";
+  const roundOver = round?.phase === "settled" || round?.outcome != null;
+
+  const betName = useCallback((bet: SlipBet) => t("seat", { seat: bet.seat ?? 0 }), [t]);
+  const offered = useCallback(
+    (bet: SlipBet) => round?.betsOffered.includes(bet.bet) ?? false,
+    [round],
+  );
+  const slip = useBetSlip({ roundId, betName, offered });
+  const chips = chipValues(state.table.limits);
+  const [chip, setChip] = useState(chips[0]!);
+
+  const mySeats = state.seats
+    .filter((taken) => account !== null && taken.playerId === account.id)
+    .map((taken) => taken.seat);
+  const pending = round?.phase === "dealing" ? (round.pending ?? null) : null;
+  const myTurn = pending !== null && mySeats.includes(pending.seat);
+  const lastSeat = lastSeatOf(state);
+
+  const refused = (status: number, apiError: ApiError | undefined) => {
+    const kind = status === 0 ? "other" : kindOfRefusal(apiError, status);
+    setError({
+      kind,
+      message: t(`errors.${kind === "funds" || kind === "signIn" ? kind : refusalWords(apiError)}`),
+    });
+  };
+
+  const seatChange = async (procedure: "seats.sit" | "seats.leave", seat: number) => {
+    setBusy(true);
+    const answer = await postProcedure(procedure, { tableId: state.table.id, seat });
+    setBusy(false);
+    if (!answer.ok) refused(answer.status, answer.error);
+    else {
+      setError(null);
+      announce(t(procedure === "seats.sit" ? "announce.sat" : "announce.left", { seat }));
+    }
+  };
+
+  const act = async (action: Action) => {
+    if (pending === null || roundId === null || busy) return;
+    setBusy(true);
+    const answer = await postProcedure<{ balance: number }>("actions.act", {
+      roundId,
+      seat: pending.seat,
+      action,
+      requestId: crypto.randomUUID(),
+    });
+    setBusy(false);
+    if (!answer.ok) refused(answer.status, answer.error);
+    else {
+      setError(null);
+      setBalance(answer.data.balance);
+    }
+  };
+
+  const dealer = dealerCards(round);
+  const holeDown = dealing && dealer.length === 1 && (shownNotes.holeDown || pending !== null);
+  const dealerResult = (round?.outcome as { dealer?: { result?: unknown } } | null)?.dealer?.result;
+  const pendingHands =
+    pending === null
+      ? 1
+      : (round?.seats.find((entry) => entry.seat === pending.seat)?.hands.length ?? 1);
+
+  return (
+    <main
+      className={styles.main}
+      data-testid="joker-blackjack-table"
+      data-phase={round?.phase ?? ""}
+      data-round-id={roundId ?? ""}
+      data-my-seats={mySeats.join(",")}
+    >
+      <TableHeading table={state.table} round={round} />
+
+      <TableBanners
+        connection={connection}
+        status={state.table.status}
+        phase={dealing ? null : (round?.phase ?? null)}
+        error={error ?? slip.error}
+      />
+
+      <section className={styles.dealer} aria-label={t("dealerName")} data-testid="dealer">
+        <h2>{t("dealerName")}</h2>
+        <div className={styles.cards}>
+          {dealer.map((card, k) => (
+            <PlayingCard key={k} card={card} position={`dealer-${k + 1}`} />
+          ))}
+          {holeDown && <PlayingCard card={null} position="dealer-2" />}
+          {dealer.length === 0 && <span className={styles.empty} aria-hidden />}
+        </div>
+        <p className={styles.handLine} data-testid="dealer-total">
+          {round?.totals.dealer !== undefined && (
+            <span className={styles.total}>{round.totals.dealer}</span>
+          )}
+          {dealerResult != null && (
+            <span className={styles.result} data-testid="dealer-result">
+              {dealerWords(dealerResult)}
+            </span>
+          )}
+        </p>
+      </section>
+
+      <ol className={styles.callouts} aria-live="polite" data-testid="callouts">
+        {shownNotes.callouts.map((callout) => (
+          <li key={callout.key} data-testid="callout">
+            {callout.text}
+          </li>
+        ))}
+      </ol>
+
+      {pending !== null && (
+        <section
+          className={styles.turn}
+          aria-label={t("turnLabel")}
+          data-testid="turn"
+          data-seat={pending.seat}
+          data-hand={pending.hand + 1}
+          data-acts-by={pending.actsBy ?? ""}
+          data-mine={myTurn}
+        >
+          <p className={styles.turnLine}>
+            {myTurn
+              ? t("yourTurn", { who: seatWords(pending.seat, pending.hand, pendingHands) })
+              : t("turn", { who: seatWords(pending.seat, pending.hand, pendingHands) })}
+            {pending.kind === "insurance" && <> · {t("insuranceRound")}</>}
+          </p>
+          {pending.actsBy !== null && (
+            <Countdown
+              key={`${pending.seat}.${pending.hand}.${pending.actsBy}`}
+              closesAt={pending.actsBy}
+              windowSeconds={shownNotes.turnSeconds ?? DEFAULT_ACTION_SECONDS}
+              label={(seconds) => t("actsIn", { seconds })}
+            />
+          )}
+          {myTurn && <ActionBar legal={pending.actions} busy={busy} onAct={(a) => void act(a)} />}
+          {myTurn && <p className={styles.muted}>{t("keysHint")}</p>}
+        </section>
+      )}
+
+      <ol className={styles.seats} aria-label={t("seats")}>
+        {SEATS.map((seat) => {
+          const taken = state.seats.find((entry) => entry.seat === seat);
+          const reasons = new Map<number, string[]>();
+          for (const [id, said] of shownNotes.reasons) {
+            const [s, h] = id.split(".").map(Number);
+            if (s === seat) reasons.set(h!, said);
+          }
+          return (
+            <li key={seat} className={styles.seatPlace}>
+              <Seat
+                seat={seat}
+                taken={taken}
+                mine={mySeats.includes(seat)}
+                inRound={round?.seats.find((entry) => entry.seat === seat)}
+                last={lastSeat === seat}
+                turn={pending?.seat === seat ? pending : null}
+                staked={slip.placed
+                  .filter((bet) => bet.seat === seat)
+                  .reduce((sum, bet) => sum + bet.amount, 0)}
+                reasons={reasons}
+                roundOver={roundOver}
+                canSit={account !== null && state.table.status !== "closed"}
+                canBet={betting && !slip.busy}
+                busy={busy}
+                onSit={() => void seatChange("seats.sit", seat)}
+                onLeave={() => void seatChange("seats.leave", seat)}
+                onBet={() => {
+                  setError(null);
+                  void slip.place([{ bet: "main", seat, amount: chip }]);
+                }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+
+      <section className={styles.controls} aria-label={t("betting")}>
+        {mySeats.length === 0 ? (
+          <p className={styles.muted}>{account === null ? t("signInToSit") : t("sitHint")}</p>
+        ) : (
+          <>
+            <ChipTray values={chips} selected={chip} onSelect={setChip} />
+            <div className={styles.actions}>
+              <button
+                type="button"
+                disabled={!betting || slip.placed.length === 0 || slip.busy}
+                data-testid="undo"
+                onClick={() => void slip.undo()}
+              >
+                {t("undo")}
+              </button>
+            </div>
+            <p className={styles.muted}>{t("stakeHint")}</p>
+          </>
+        )}
+      </section>
+      <Announcer message={message} />
+    </main>
+  );
+}

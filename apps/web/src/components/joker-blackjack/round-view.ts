@@ -1,0 +1,272 @@
+import type { TableDetail } from "~/game-api";
+import type { TableRound } from "~/components/table";
+import type { TableEvent } from "~/table-stream";
+
+// What the joker blackjack table reads of `tables.get` and of its events, as plain functions
+// (docs/live-tables.md, Seats and Decisions; docs/rules/joker-blackjack.md).
+
+export type RoundSeat = TableRound["seats"][number];
+export type PublicHand = RoundSeat["hands"][number];
+export type Pending = NonNullable<TableRound["pending"]>;
+export type SeatTaken = TableDetail["seats"][number];
+
+/** The actions a seat may be offered (packages/rules joker-blackjack `PLAYER_ACTIONS`), in order. */
+export const ACTIONS = [
+  "hit",
+  "stand",
+  "double",
+  "split",
+  "surrender",
+  "insurance",
+  "evenMoney",
+  "declineInsurance",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** A card's place in a hand: `seat-3.2-1` is seat 3's second hand, its first card. */
+const HAND_CARD = /^seat-(\d+)\.(\d+)-(\d+)$/;
+
+const whole = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isInteger(value) ? value : undefined;
+
+const emptyHand = (): PublicHand => ({
+  cards: [],
+  total: 0,
+  stake: 0,
+  returned: 0,
+  settled: false,
+});
+
+function isHand(value: unknown): value is PublicHand {
+  const hand = value as Partial<PublicHand> | null;
+  return (
+    typeof hand?.cards === "object" &&
+    Array.isArray(hand.cards) &&
+    typeof hand.stake === "number" &&
+    typeof hand.returned === "number"
+  );
+}
+
+/** The round's seats with `seat`'s entry changed by `change` (made when it is not there yet). */
+function withSeat(
+  seats: readonly RoundSeat[],
+  seat: number,
+  change: (entry: RoundSeat) => RoundSeat,
+): RoundSeat[] {
+  const found = seats.find((entry) => entry.seat === seat);
+  const changed = change(found ?? { seat, hands: [emptyHand()], returned: 0 });
+  return [...seats.filter((entry) => entry.seat !== seat), changed].sort((a, b) => a.seat - b.seat);
+}
+
+function withSeatTaken(seats: readonly SeatTaken[], taken: SeatTaken): SeatTaken[] {
+  return [...seats.filter((entry) => entry.seat !== taken.seat), taken].sort(
+    (a, b) => a.seat - b.seat,
+  );
+}
+
+/**
+ * The state after one more event of a seated table, on top of the shared events
+ * (`applyTableEvent`): who sits where, whose turn it is and until when, each seat's hands as
+ * cards, actions and settlements come, and the round's final seats with its result.
+ */
+export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent): TableDetail {
+  const { payload } = event;
+  switch (event.type) {
+    case "seat.taken":
+    case "seat.leaving": {
+      const seat = whole(payload.seat);
+      if (seat === undefined || typeof payload.playerId !== "string") return state;
+      const name = typeof payload.name === "string" ? payload.name : "";
+      const taken = {
+        seat,
+        playerId: payload.playerId,
+        name,
+        leaving: event.type === "seat.leaving",
+      };
+      return { ...state, seats: withSeatTaken(state.seats, taken) };
+    }
+    case "seat.left": {
+      const seat = whole(payload.seat);
+      return { ...state, seats: state.seats.filter((entry) => entry.seat !== seat) };
+    }
+    default:
+      break;
+  }
+  const round = state.round;
+  if (round?.id === undefined || round.id !== event.roundId) return state;
+  switch (event.type) {
+    case "turn.started": {
+      const seat = whole(payload.seat);
+      const hand = whole(payload.hand);
+      if (seat === undefined || hand === undefined || !Array.isArray(payload.actions)) return state;
+      const pending: Pending = {
+        seat,
+        hand,
+        kind: typeof payload.kind === "string" ? payload.kind : "turn",
+        actions: payload.actions.filter((action): action is string => typeof action === "string"),
+        onTimeout: typeof payload.onTimeout === "string" ? payload.onTimeout : "stand",
+        actsBy: typeof payload.actsBy === "string" ? payload.actsBy : null,
+      };
+      return { ...state, round: { ...round, pending } };
+    }
+    case "action.taken": {
+      const seat = whole(payload.seat);
+      const hands = Array.isArray(payload.hands) ? payload.hands.filter(isHand) : [];
+      if (seat === undefined || hands.length === 0)
+        return { ...state, round: { ...round, pending: null } };
+      return {
+        ...state,
+        round: {
+          ...round,
+          pending: null,
+          seats: withSeat(round.seats, seat, (entry) => ({
+            ...entry,
+            hands: hands.map((hand) => ({ ...hand, cards: [...hand.cards] })),
+          })),
+        },
+      };
+    }
+    case "card.dealt": {
+      const place = HAND_CARD.exec(typeof payload.position === "string" ? payload.position : "");
+      const card = whole(payload.card);
+      if (place === null || card === undefined) return state;
+      const [seat, hand, index] = [Number(place[1]), Number(place[2]) - 1, Number(place[3]) - 1];
+      const total = (payload.totals as Record<string, unknown> | undefined)?.[
+        `seat-${seat}.${hand + 1}`
+      ];
+      return {
+        ...state,
+        round: {
+          ...round,
+          seats: withSeat(round.seats, seat, (entry) => {
+            const hands = [...entry.hands];
+            while (hands.length <= hand) hands.push(emptyHand());
+            const cards = [...hands[hand]!.cards];
+            cards[index] = card;
+            hands[hand] = {
+              ...hands[hand]!,
+              cards,
+              total: typeof total === "number" ? total : hands[hand]!.total,
+            };
+            return { ...entry, hands };
+          }),
+        },
+      };
+    }
+    case "hand.settled": {
+      const seat = whole(payload.seat);
+      const hand = whole(payload.hand);
+      const amount = whole(payload.amount) ?? 0;
+      if (seat === undefined || hand === undefined) return state;
+      const onHand =
+        payload.bet === "hand" && (payload.kind === "settle" || payload.kind === "topUp");
+      return {
+        ...state,
+        round: {
+          ...round,
+          seats: withSeat(round.seats, seat, (entry) => ({
+            ...entry,
+            returned: entry.returned + amount,
+            hands: entry.hands.map((held, h) =>
+              h !== hand || payload.bet !== "hand"
+                ? held
+                : {
+                    ...held,
+                    returned: held.returned + (onHand ? amount : 0),
+                    settled: held.settled || payload.kind === "settle",
+                  },
+            ),
+          })),
+        },
+      };
+    }
+    case "round.result": {
+      const seats = (payload.outcome as { seats?: unknown } | null)?.seats;
+      return {
+        ...state,
+        round: {
+          ...round,
+          pending: null,
+          seats: Array.isArray(seats) ? (seats as RoundSeat[]) : round.seats,
+        },
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/** The dealer's cards shown, in order: the up card, the hole card once turned, the draws. */
+export function dealerCards(round: TableRound | null): number[] {
+  return (round?.cards ?? [])
+    .filter((card) => card.position.startsWith("dealer-"))
+    .sort((a, b) => Number(a.position.slice(7)) - Number(b.position.slice(7)))
+    .map((card) => card.card);
+}
+
+/**
+ * The seat that acts last: the highest seat of the round being dealt, else the highest taken seat
+ * (docs/rules/joker-blackjack.md, Table and shoe); null when nobody sits.
+ */
+export function lastSeatOf(state: TableDetail): number | null {
+  const round = state.round;
+  const inRound = round?.phase === "dealing" ? round.seats : [];
+  const seats = inRound.length > 0 ? inRound : state.seats;
+  return seats.length === 0 ? null : Math.max(...seats.map((entry) => entry.seat));
+}
+
+/** What a hand got back in words' terms: won, pushed, lost, half back, or not yet settled. */
+export type HandResult = "win" | "push" | "lose" | "half" | null;
+
+export function handResult(hand: PublicHand, roundOver: boolean): HandResult {
+  if (!hand.settled && !roundOver) return null;
+  if (hand.returned === 0) return "lose";
+  if (hand.returned > hand.stake) return "win";
+  if (hand.returned === hand.stake) return "push";
+  return "half";
+}
+
+/** Every settlement reason (docs/rules/joker-blackjack.md, Settlement records): its message key. */
+export const REASON_KEYS: Readonly<Record<string, string>> = {
+  win: "win",
+  lose: "lose",
+  push: "push",
+  blackjack: "blackjack",
+  "even money": "evenMoney",
+  insurance: "insurance",
+  surrender: "surrender",
+  "dealing mistake": "dealingMistake",
+  joker: "joker",
+  "last-seat restore": "lastSeatRestore",
+  "last-seat bonus": "lastSeatBonus",
+  "forced push": "forcedPush",
+  "Pure BJ": "pureBj",
+  "678": "p678",
+  "Flush 678": "flush678",
+  "Three 7s": "three7s",
+  "Flush three 7s": "flushThree7s",
+  "6-under": "sixUnder",
+  "7-under": "sevenUnder",
+  "A to 6": "aTo6",
+  "Perfect Smile": "perfectSmile",
+  "Last of Joker": "lastOfJoker",
+};
+
+/** The reasons called out as they happen: the premiums and the joker's effects. */
+export const CALLOUTS: ReadonlySet<string> = new Set([
+  "joker",
+  "last-seat restore",
+  "last-seat bonus",
+  "forced push",
+  "blackjack",
+  "Pure BJ",
+  "678",
+  "Flush 678",
+  "Three 7s",
+  "Flush three 7s",
+  "6-under",
+  "7-under",
+  "A to 6",
+  "Perfect Smile",
+  "Last of Joker",
+]);

@@ -1,0 +1,39 @@
+"use client";
+
+import type { TableDetail } from "~/game-api";
+import { useLabels } from "~/i18n/use-labels";
+
+import { Countdown } from "./countdown";
+import { RoundPhase } from "./table-facts";
+import styles from "./table.module.css";
+
+/**
+ * A seated table's heading: its name (an operator's words, not translated), the game and its
+ * variant with the round and its phase, and the betting countdown while bets are taken.
+ */
+export function TableHeading({
+  table,
+  round,
+}: {
+  table: Pick<TableDetail["table"], "name" | "game" | "variant" | "countdownSeconds">;
+  round: TableDetail["round"];
+}) {
+  const labels = useLabels();
+  return (
+    <header className={styles.heading}>
+      <div>
+        <h1 translate="no">{table.name}</h1>
+        <div className={styles.headingLine}>
+          {labels.game(table.game)} · {labels.variant(table.variant)}
+          {" · "}
+          <RoundPhase round={round} className={styles.headingPhase} />
+        </div>
+      </div>
+      {round?.phase === "betting" && (
+        <div className={styles.headingClock}>
+          <Countdown closesAt={round.closesAt} windowSeconds={table.countdownSeconds} />
+        </div>
+      )}
+    </header>
+  );
+}
