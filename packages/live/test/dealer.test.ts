@@ -48,10 +48,12 @@ describe("the dealer", () => {
   it("deals a whole baccarat shoe: each round's cards are the shoe's next cards, the reveal verifies, the road is roads() of the results", async () => {
     const db = database.db;
     const id = await tableId(db, "baccarat-a");
-    const shoe = await until("a baccarat shoe to end", async () => {
-      const ended = await db.shoe.findFirst({ where: { tableId: id, endedAt: { not: null } } });
-      return ended ?? undefined;
-    });
+    const shoe = await until(
+      "a baccarat shoe to end",
+      async () =>
+        (await db.shoe.findFirst({ where: { tableId: id, endedAt: { not: null } } })) ?? undefined,
+      170_000,
+    );
     const reveal = shoe.reveal as { salt: string; cards: string };
     expect(verifyShoe(shoe.commitment, reveal)).toEqual({ ok: true });
     const order = Buffer.from(reveal.cards, "hex");
@@ -84,7 +86,7 @@ describe("the dealer", () => {
     });
     expect(started?.payload).toMatchObject({ commitment: next.commitment, cardCount: 416 });
     expect(await auditLiveTables(db)).toEqual([]);
-  });
+  }, 180_000); // a whole shoe (about 80 rounds, eight per second alone) takes minutes while the full run shares the two cores
 
   it("announces every round in order: opened, closed, each card, result, settled", async () => {
     const db = database.db;
