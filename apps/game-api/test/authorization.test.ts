@@ -79,6 +79,13 @@ const matrix: Record<string, Row> = {
   "tables.list": { answers: everyone },
   "tables.watch": { answers: everyone },
   "tables.get": { answers: everyone, input: () => ({ slug: "baccarat-a" }) },
+  // Fairness: a shoe's commitment, and its order once it has ended, are public.
+  "shoes.list": { answers: everyone, input: () => ({ table: "baccarat-a" }) },
+  "shoes.get": {
+    answers: everyone,
+    input: () => ({ shoeId: "00000000-0000-4000-8000-000000000000" }),
+    reached: "NOT_FOUND",
+  },
   // From the table's first event: the dealer has opened a round by the time this runs. Needs
   // the live tables (the hub) in the game API's process.
   "tables.events": { answers: everyone, input: () => ({ slug: "baccarat-a", lastEventId: "0" }) },
