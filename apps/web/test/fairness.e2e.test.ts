@@ -42,7 +42,10 @@ beforeAll(async () => {
       ? true
       : undefined,
   );
-  ({ shoeId } = await stackShoe(db, SLUG, STACK));
+  // A round the dealer opened just before the pause reached it refuses the stack: try again.
+  ({ shoeId } = await until("the shoe stacked between rounds", () =>
+    stackShoe(db, SLUG, STACK).catch(() => undefined),
+  ));
   await setStatus("OPEN", { slug: SLUG });
   await until("the stacked shoe to end", async () =>
     (await db.shoe.findUniqueOrThrow({ where: { id: shoeId } })).endedAt === null
