@@ -1,3 +1,4 @@
+import { jokerBlackjack } from "@fuda/rules";
 import type { TableDetail } from "~/game-api";
 import type { TableRound } from "~/components/table";
 import type { TableEvent } from "~/table-stream";
@@ -10,18 +11,9 @@ export type PublicHand = RoundSeat["hands"][number];
 export type Pending = NonNullable<TableRound["pending"]>;
 export type SeatTaken = TableDetail["seats"][number];
 
-/** The actions a seat may be offered (packages/rules joker-blackjack `PLAYER_ACTIONS`), in order. */
-export const ACTIONS = [
-  "hit",
-  "stand",
-  "double",
-  "split",
-  "surrender",
-  "insurance",
-  "evenMoney",
-  "declineInsurance",
-] as const;
-export type Action = (typeof ACTIONS)[number];
+/** The actions a seat may be offered, in the order the rules list them. */
+export const ACTIONS = jokerBlackjack.PLAYER_ACTIONS;
+export type Action = jokerBlackjack.PlayerAction;
 
 /** A card's place in a hand: `seat-3.2-1` is seat 3's second hand, its first card. */
 const HAND_CARD = /^seat-(\d+)\.(\d+)-(\d+)$/;
