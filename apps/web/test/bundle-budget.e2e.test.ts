@@ -34,7 +34,9 @@ async function firstLoadJs(path: string): Promise<{ bytes: number; scripts: numb
     bytes += gzipSync(Buffer.from(await response.arrayBuffer())).length;
   }
   // The figures, for the record of each run (docs and closing notes quote them).
-  console.info(`first-load JS ${path}: ${(bytes / 1000).toFixed(1)} kB gzip, ${sources.size} scripts`);
+  console.info(
+    `first-load JS ${path}: ${(bytes / 1000).toFixed(1)} kB gzip, ${sources.size} scripts`,
+  );
   return { bytes, scripts: sources.size };
 }
 

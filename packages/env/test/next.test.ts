@@ -60,7 +60,11 @@ describe("guardNextRequest", () => {
 
   it("refuses other methods on the bet procedures, naming the POST they take", () => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
-      for (const path of ["/api/trpc/bets.place", "/api/trpc/quick.deal", "/api/trpc/actions.act"]) {
+      for (const path of [
+        "/api/trpc/bets.place",
+        "/api/trpc/quick.deal",
+        "/api/trpc/actions.act",
+      ]) {
         expect(guard(method, path), `${method} ${path}`).toEqual({
           status: 405,
           allow: "GET, HEAD, POST",
