@@ -1,3 +1,5 @@
+export { writeAudit } from "./audit";
+export type { AuditRecord } from "./audit";
 export { createDb } from "./client";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";
