@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 import type { Db } from "@fuda/db";
-import { stackShoe } from "@fuda/live/testing";
+import { stackShoeBetweenRounds } from "@fuda/live/testing";
 import type { Card } from "@fuda/shoe";
 import { formatCard, standardDecks } from "@fuda/shoe";
+import { until } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -18,16 +17,6 @@ const SLUG = "pok-deng";
 const STACK: Card[] = [...standardDecks(1)].slice(0, 28);
 let shoeId: string;
 
-/** Polls `check` until it returns a value; fails after `seconds`. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, seconds = 180) {
-  for (let waited = 0; waited < seconds * 10; waited++) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
-
 const setStatus = (status: "OPEN" | "PAUSED", where: { slug?: string } = {}) =>
   db.table.updateMany({ where, data: { status } });
 
@@ -37,20 +26,23 @@ beforeAll(async () => {
   // Only the stacked table deals: every table pauses (a pause takes effect between rounds), then
   // Pok Deng gets a 28-card shoe, whose cut card lies before its last card: two rounds end it.
   await setStatus("PAUSED");
-  await until("no round in play", async () =>
-    (await db.round.count({ where: { phase: { in: ["betting", "dealing"] } } })) === 0
-      ? true
-      : undefined,
+  await until(
+    "no round in play",
+    async () =>
+      (await db.round.count({ where: { phase: { in: ["betting", "dealing"] } } })) === 0
+        ? true
+        : undefined,
+    180_000,
   );
-  // A round the dealer opened just before the pause reached it refuses the stack: try again.
-  ({ shoeId } = await until("the shoe stacked between rounds", () =>
-    stackShoe(db, SLUG, STACK).catch(() => undefined),
-  ));
+  ({ shoeId } = await stackShoeBetweenRounds(db, SLUG, STACK));
   await setStatus("OPEN", { slug: SLUG });
-  await until("the stacked shoe to end", async () =>
-    (await db.shoe.findUniqueOrThrow({ where: { id: shoeId } })).endedAt === null
-      ? undefined
-      : true,
+  await until(
+    "the stacked shoe to end",
+    async () =>
+      (await db.shoe.findUniqueOrThrow({ where: { id: shoeId } })).endedAt === null
+        ? undefined
+        : true,
+    180_000,
   );
   await setStatus("PAUSED", { slug: SLUG });
   // Both rounds dealt to the end (a round cancelled for a missed window would show burns only).
@@ -155,7 +147,7 @@ describe("the fairness page", () => {
 
     // The shoe that followed the stacked one (or a new one, if the pause came first) is in play.
     const inPlay = await db.shoe.findFirst({ where: { table: { slug: SLUG }, endedAt: null } });
-    const openId = inPlay?.id ?? (await stackShoe(db, SLUG, STACK)).shoeId;
+    const openId = inPlay?.id ?? (await stackShoeBetweenRounds(db, SLUG, STACK)).shoeId;
     await page.goto(`${platform!.app.url}/fairness?shoe=${openId}`);
     await page.getByTestId("fairness-not-ended").waitFor();
     expect(await page.getByTestId("fairness-verdict").count()).toBe(0);

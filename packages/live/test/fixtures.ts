@@ -21,7 +21,15 @@ import { definitionOf, refundOpenBets } from "../src";
 import { closeBetting } from "../src/dealer-steps";
 import { roundRowOf } from "./seated-fixtures";
 
-export { dealerSteps, endBetting, openNextRound, roundRowOf, stackShoe } from "./seated-fixtures";
+export {
+  dealerSteps,
+  endBetting,
+  openNextRound,
+  roundRowOf,
+  RoundInPlayError,
+  stackShoe,
+  stackShoeBetweenRounds,
+} from "./seated-fixtures";
 
 /** A plain JSON copy of a value, as a Prisma Json column takes it. */
 export const asJson = (value: unknown): Prisma.InputJsonValue =>

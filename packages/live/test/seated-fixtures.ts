@@ -4,6 +4,7 @@
  * test can script a round card by card — with the real dealer running, or step by step without.
  */
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import type { Db } from "@fuda/db";
 import type { LiveRound } from "@fuda/rules";
@@ -43,6 +44,14 @@ async function shoeRowOf(db: Db, shoeId: string): Promise<ShoeRow> {
   };
 }
 
+/** The table has a round betting or being dealt: a shoe can only be stacked between rounds. */
+export class RoundInPlayError extends Error {
+  constructor(slug: string) {
+    super(`table ${slug} has a round in play: stack between rounds`);
+    this.name = "RoundInPlayError";
+  }
+}
+
 /**
  * Between rounds, makes `cards` (in this order) the table's next shoe: the open shoe, if any,
  * ends with its reveal published, and a new shoe holding exactly these cards is committed and
@@ -73,15 +82,50 @@ export async function stackShoe(
     const live = await tx.round.count({
       where: { tableId: table.id, phase: { in: ["betting", "dealing"] } },
     });
-    if (live > 0) throw new Error(`table ${slug} has a round in play: stack between rounds`);
-    const open = await tx.shoe.findFirst({ where: { tableId: table.id, endedAt: null } });
-    if (open !== null) {
-      const state = shoeFromJson(open.state as unknown as ShoeRow["state"]);
-      await appendEvents(tx, [await endShoe(tx, table, open.id, state)]);
+    if (live > 0) throw new RoundInPlayError(slug);
+    // Every open shoe ends, should a dealer have started one while this stack was being made.
+    const open = await tx.shoe.findMany({ where: { tableId: table.id, endedAt: null } });
+    for (const shoe of open) {
+      const state = shoeFromJson(shoe.state as unknown as ShoeRow["state"]);
+      await appendEvents(tx, [await endShoe(tx, table, shoe.id, state)]);
     }
     const row = await openShoe(tx, table, shoe, burn);
     return { shoeId: row.id };
   });
+}
+
+/**
+ * Pauses the table `slug` and, once it is between rounds, stacks `cards` as its next shoe
+ * (stackShoe); the table stays paused until the caller opens it to deal the stack. A pause takes
+ * effect between rounds, and a running dealer that read the table just before the pause still
+ * opens one more round, even after the table was seen without one: each round found betting has
+ * its window ended now (dealt, to no one unless someone bet, and settled), and the stack is tried
+ * again until the table is found between rounds, for at most `ms`.
+ */
+export async function stackShoeBetweenRounds(
+  db: Db,
+  slug: string,
+  cards: readonly Card[],
+  ms = 120_000,
+): Promise<{ shoeId: string }> {
+  await db.table.update({ where: { slug }, data: { status: "PAUSED" } });
+  const end = Date.now() + ms;
+  for (;;) {
+    const live = await db.round.findMany({
+      where: { table: { slug }, phase: { in: ["betting", "dealing"] } },
+      select: { id: true },
+    });
+    for (const round of live) await endBetting(db, round.id);
+    if (live.length === 0) {
+      try {
+        return await stackShoe(db, slug, cards);
+      } catch (error) {
+        if (!(error instanceof RoundInPlayError)) throw error;
+      }
+    }
+    if (Date.now() > end) throw new Error(`table ${slug} was not between rounds within ${ms} ms`);
+    await sleep(100);
+  }
 }
 
 /**
