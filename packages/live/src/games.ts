@@ -28,7 +28,5 @@ export const definitionOf = (table: {
 }): TableGameDefinition | null => {
   const definition = gameDefinition(publicGameName(table.game), table.variant, { decisions: true });
   const shoe = table.game === "JOKER_BLACKJACK" ? jokerBlackjackShoe(table.settings) : null;
-  return definition === null || shoe === null
-    ? definition
-    : (jokerBlackjackDefinition(shoe) as TableGameDefinition);
+  return definition === null || shoe === null ? definition : jokerBlackjackDefinition(shoe);
 };

@@ -33,7 +33,7 @@ const gameOf = Object.fromEntries(
 
 const settingsOf = (table: Table): Record<string, unknown> =>
   typeof table.settings === "object" && table.settings !== null && !Array.isArray(table.settings)
-    ? (table.settings as Record<string, unknown>)
+    ? table.settings
     : {};
 
 export function toAdminTableView(table: Table): AdminTableView {
@@ -72,7 +72,7 @@ async function announce(tx: Tx, table: Table): Promise<void> {
     {
       tableId: table.id,
       type: "table.updated",
-      payload: toTableView(table) as unknown as Prisma.InputJsonObject,
+      payload: toTableView(table),
     },
   ]);
 }
@@ -138,7 +138,7 @@ export async function updateTable(change: Change & { edits: TableEdits }): Promi
         name: edits.name ?? table.name,
         limits,
         countdownSeconds,
-        settings: { ...settingsOf(table), ...edits.settings } as Prisma.InputJsonObject,
+        settings: { ...settingsOf(table), ...edits.settings },
       },
     });
   });
@@ -186,7 +186,7 @@ export async function askNewShoe(change: Change): Promise<AdminTableView> {
     }
     return tx.table.update({
       where: { id: table.id },
-      data: { settings: { ...settingsOf(table), newShoe: true } as Prisma.InputJsonObject },
+      data: { settings: { ...settingsOf(table), newShoe: true } },
     });
   });
 }
