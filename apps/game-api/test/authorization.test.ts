@@ -187,6 +187,32 @@ const matrix: Record<string, Row> = {
       },
     ]),
   ),
+  // Operators' tables: a table that does not exist, or a table the rules refuse, past
+  // authorization (the matrix changes no table the other tests deal on).
+  "admin.tables.list": { answers: operatorsOnly },
+  "admin.tables.create": {
+    answers: operatorsOnly,
+    input: () => ({
+      slug: "matrix-table",
+      game: "pok-deng",
+      variant: "five-seat",
+      name: "Matrix",
+      limits: { banker: { min: 1_000, max: 2_000 } },
+      countdownSeconds: 20,
+    }),
+    reached: "BAD_REQUEST",
+  },
+  ...Object.fromEntries(
+    ["update", "open", "pause", "close", "newShoe"].map((change) => [
+      `admin.tables.${change}`,
+      {
+        answers: operatorsOnly,
+        input: () => ({ tableId: "00000000-0000-4000-8000-000000000000", reason: "matrix" }),
+        reached: "NOT_FOUND",
+      },
+    ]),
+  ),
+  "admin.audit.search": { answers: operatorsOnly, input: () => ({ limit: 5 }) },
   "admin.partnerKeys.create": {
     answers: adminsOnly,
     input: () => ({ partnerId: "matrix", name: "matrix key" }),

@@ -11,6 +11,7 @@ import {
   DEFAULT_CUT_CARD,
   newShoe,
   revealShoe,
+  shoeFromJson,
   shoeCommitment,
   shoeToJson,
 } from "@fuda/shoe";
@@ -103,4 +104,31 @@ export async function openShoe(
     },
   ]);
   return { id: row.id, state, position: shoe.position, road: [] };
+}
+
+/** The operator's request for a new shoe, a flag in the table's settings (`newShoe: true`). */
+export const newShoeAsked = (settings: unknown): boolean =>
+  typeof settings === "object" &&
+  settings !== null &&
+  (settings as { newShoe?: unknown }).newShoe === true;
+
+/**
+ * Between rounds, on the operator's request: the shoe in play (if any) ends as after its last
+ * round, its reveal published, and the request is cleared in the same transaction. Returns null:
+ * the table has no open shoe now.
+ */
+export async function endShoeEarly(
+  db: Db,
+  table: TableRef,
+  shoeRow: ShoeRow | null,
+): Promise<null> {
+  await db.$transaction(async (tx) => {
+    // Only the flag: an operator's edit of other settings meanwhile is kept.
+    await tx.$executeRaw`
+      UPDATE tables SET settings = settings - 'newShoe' WHERE id = ${table.id}::uuid`;
+    if (shoeRow === null) return;
+    const event = await endShoe(tx, table, shoeRow.id, shoeFromJson(shoeRow.state));
+    await appendEvents(tx, [event]);
+  });
+  return null;
 }

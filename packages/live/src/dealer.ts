@@ -15,7 +15,7 @@ import { CryptoRng } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow } from "./dealer-rows";
 import { FencedError, StaleRoundError } from "./dealer-rows";
-import { startShoe } from "./dealer-shoe";
+import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { cancelRound, closeBetting, dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
 import { appendEvents } from "./events";
@@ -173,7 +173,9 @@ async function step(
   }
   // Between rounds: an operator's pause or close takes effect here.
   if (table.status !== "OPEN") return 1_000;
-  const current = shoe ?? (await startShoe(db, table, definition, rng));
+  // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
+  const kept = newShoeAsked(table.settings) ? await endShoeEarly(db, table, shoe) : shoe;
+  const current = kept ?? (await startShoe(db, table, definition, rng));
   const window = timing.bettingWindowMs(table);
   await openRound(db, table, definition, current, new Date(Date.now() + window));
   announced.totals = "";

@@ -1,7 +1,7 @@
 import { connection } from "next/server";
 
 import { HealthStrip } from "~/components/health-strip";
-import { TablesTable } from "~/components/tables-table";
+import { TablesAdmin } from "~/components/tables-admin";
 import { env } from "~/env";
 import type { TableConfig } from "~/game-api";
 import { loadOverview } from "~/game-api";
@@ -16,54 +16,36 @@ export default async function TablesPage() {
   const overview = await loadOverview(env.GAME_API_URL);
 
   return (
-    <>
-      <header className={styles.top}>
-        <div className={styles.bar}>
-          <span className={styles.brand}>
-            <span className={styles.mark} aria-hidden>
-              F
-            </span>
-            Fuda <span className={styles.brandSub}>Operators</span>
-          </span>
-          <nav className={styles.nav} aria-label="Sections">
-            <a href="/" aria-current="page">
-              Tables
-            </a>
-          </nav>
-        </div>
-      </header>
-      <main className={styles.main}>
-        <HealthStrip overview={overview} gameApiUrl={env.GAME_API_URL} />
-        <div className={styles.heading}>
-          <h1>Tables</h1>
-          {overview.available && (
-            <ul className={styles.counts} data-testid="status-counts">
-              <li>
-                <strong>{overview.tables.length}</strong> total
+    <main className={styles.main}>
+      <HealthStrip overview={overview} gameApiUrl={env.GAME_API_URL} />
+      <div className={styles.heading}>
+        <h1>Tables</h1>
+        {overview.available && (
+          <ul className={styles.counts} data-testid="status-counts">
+            <li>
+              <strong>{overview.tables.length}</strong> total
+            </li>
+            {STATUSES.map((status) => (
+              <li key={status} data-status={status}>
+                <strong>{overview.tables.filter((table) => table.status === status).length}</strong>{" "}
+                {status}
               </li>
-              {STATUSES.map((status) => (
-                <li key={status} data-status={status}>
-                  <strong>
-                    {overview.tables.filter((table) => table.status === status).length}
-                  </strong>{" "}
-                  {status}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        {overview.available ? (
-          <TablesTable tables={overview.tables} />
-        ) : (
-          <p className={styles.note}>
-            Table configuration is read from the game API; it will appear here once the API answers.
-          </p>
+            ))}
+          </ul>
         )}
+      </div>
+      {overview.available ? (
+        <TablesAdmin initial={overview.tables} />
+      ) : (
         <p className={styles.note}>
-          Limits are per bet type and per player, shown in points (1 point = 100 minor units). Times
-          are UTC.
+          Table configuration is read from the game API; it will appear here once the API answers.
         </p>
-      </main>
-    </>
+      )}
+      <p className={styles.note}>
+        Limits are per bet type and per player, shown in points (1 point = 100 minor units). A
+        pause, a close or a new shoe takes effect between rounds: the round in play is finished.
+        Times are UTC.
+      </p>
+    </main>
   );
 }

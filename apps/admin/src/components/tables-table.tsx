@@ -1,10 +1,19 @@
+import type { ReactNode } from "react";
+
 import { formatPoints, formatTimestamp, GAME_LABELS, StatusBadge } from "@fuda/ui";
 
 import type { TableConfig } from "~/game-api";
 
 import styles from "./tables-table.module.css";
 
-export function TablesTable({ tables }: { tables: TableConfig[] }) {
+export function TablesTable<Table extends TableConfig>({
+  tables,
+  actions,
+}: {
+  tables: Table[];
+  /** The operator's buttons for a table, in a last column. */
+  actions?: (table: Table) => ReactNode;
+}) {
   if (tables.length === 0) {
     return <p className={styles.empty}>No tables are configured. Run the seed to create them.</p>;
   }
@@ -23,6 +32,7 @@ export function TablesTable({ tables }: { tables: TableConfig[] }) {
             <th scope="col">Limits (points)</th>
             <th scope="col">Created</th>
             <th scope="col">Updated</th>
+            {actions !== undefined && <th scope="col">Actions</th>}
           </tr>
         </thead>
         <tbody>
@@ -59,6 +69,7 @@ export function TablesTable({ tables }: { tables: TableConfig[] }) {
               <td className={styles.time} data-testid="updated">
                 {formatTimestamp(table.updatedAt)}
               </td>
+              {actions !== undefined && <td>{actions(table)}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,13 @@
 import { router } from "../../trpc";
+import { auditRouter } from "./audit";
 import { partnerKeysRouter } from "./partner-keys";
 import { roundsRouter } from "./rounds";
+import { tablesRouter } from "./tables";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
   partnerKeys: partnerKeysRouter,
   rounds: roundsRouter,
+  tables: tablesRouter,
+  audit: auditRouter,
 });

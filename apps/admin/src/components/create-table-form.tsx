@@ -1,0 +1,167 @@
+"use client";
+
+import { GAME_LABELS } from "@fuda/ui";
+import { useState } from "react";
+
+import type { Game, TableConfig } from "~/game-api";
+import { mutateProcedure } from "~/procedures";
+
+import { FieldProblem } from "./table-editor";
+import type { Problem } from "./table-forms";
+import { fieldText, problemFrom, toMinor, toPoints } from "./table-forms";
+import styles from "./tables-admin.module.css";
+
+const VARIANTS: Record<Game, readonly string[]> = {
+  baccarat: ["commission", "no-commission"],
+  "quick-baccarat": ["quick"],
+  "pok-deng": ["five-seat"],
+  "joker-blackjack": ["seven-seat"],
+};
+
+/**
+ * A new table of a game: its bets and their limits start as those of a table of the same game
+ * (the rules check the bet ids whatever is sent). It starts paused; open it when it is ready.
+ */
+export function CreateTableForm({
+  templates,
+  onCreated,
+}: {
+  templates: TableConfig[];
+  onCreated: () => void;
+}) {
+  const [game, setGame] = useState<Game>("baccarat");
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const template = templates.find((table) => table.game === game);
+  const limits = template?.limits ?? {};
+  const bets = Object.keys(limits).sort((a, b) => a.localeCompare(b));
+
+  return (
+    <form
+      className={styles.panel}
+      aria-label="New table"
+      data-testid="create-table"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const formElement = event.currentTarget;
+        const form = new FormData(formElement);
+        const text = (name: string) => fieldText(form, name);
+        setCreated(null);
+        void mutateProcedure<{ slug: string }>("admin.tables.create", {
+          slug: text("slug"),
+          game,
+          variant: text("variant"),
+          name: text("name"),
+          countdownSeconds: Number(text("countdownSeconds")),
+          limits: Object.fromEntries(
+            bets.map((bet) => [
+              bet,
+              { min: toMinor(text(`limits.${bet}.min`)), max: toMinor(text(`limits.${bet}.max`)) },
+            ]),
+          ),
+        }).then((answer) => {
+          if (answer.ok) {
+            setProblem(null);
+            setCreated(answer.data.slug);
+            formElement.reset();
+            onCreated();
+          } else setProblem(problemFrom(answer));
+        });
+      }}
+    >
+      <h2>New table</h2>
+      <div className={styles.fields}>
+        <label>
+          Game
+          <select
+            name="game"
+            value={game}
+            onChange={(event) => {
+              setGame(event.target.value as Game);
+            }}
+          >
+            {(Object.keys(VARIANTS) as Game[]).map((name) => (
+              <option key={name} value={name}>
+                {GAME_LABELS[name]}
+              </option>
+            ))}
+          </select>
+          <FieldProblem problem={problem} field="game" />
+        </label>
+        <label>
+          Variant
+          <select name="variant" key={game}>
+            {VARIANTS[game].map((variant) => (
+              <option key={variant}>{variant}</option>
+            ))}
+          </select>
+          <FieldProblem problem={problem} field="variant" />
+        </label>
+        <label>
+          Slug
+          <input name="slug" placeholder="baccarat-c" />
+          <FieldProblem problem={problem} field="slug" />
+        </label>
+        <label>
+          Name
+          <input name="name" placeholder="Baccarat C" />
+          <FieldProblem problem={problem} field="name" />
+        </label>
+        <label>
+          Countdown (seconds)
+          <input
+            name="countdownSeconds"
+            type="number"
+            step={1}
+            key={game}
+            defaultValue={template?.countdownSeconds ?? 20}
+          />
+          <FieldProblem problem={problem} field="countdownSeconds" />
+        </label>
+      </div>
+      <table className={styles.limits} key={game}>
+        <thead>
+          <tr>
+            <th scope="col">Bet</th>
+            <th scope="col">Min (points)</th>
+            <th scope="col">Max (points)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bets.map((bet) => (
+            <tr key={bet}>
+              <th scope="row">
+                <code>{bet}</code>
+                <FieldProblem problem={problem} field={`limits.${bet}`} />
+              </th>
+              {(["min", "max"] as const).map((end) => (
+                <td key={end}>
+                  <input
+                    name={`limits.${bet}.${end}`}
+                    aria-label={`new ${bet} ${end}`}
+                    inputMode="decimal"
+                    defaultValue={toPoints(limits[bet]![end])}
+                  />
+                  <FieldProblem problem={problem} field={`limits.${bet}.${end}`} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {problem !== null && problem.field === "limits" && (
+        <p className={styles.problem} role="alert">
+          {problem.message}
+        </p>
+      )}
+      <div className={styles.buttons}>
+        <button type="submit">Create (paused)</button>
+        {created !== null && (
+          <span className={styles.saved} role="status">
+            Created {created}: open it when it is ready
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

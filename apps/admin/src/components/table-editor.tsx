@@ -1,0 +1,168 @@
+"use client";
+
+import { useState } from "react";
+
+import type { TableConfig } from "~/game-api";
+import { mutateProcedure } from "~/procedures";
+
+import type { Problem } from "./table-forms";
+import { fieldText, problemFrom, toMinor, toPoints } from "./table-forms";
+import styles from "./tables-admin.module.css";
+
+/** The next to a field's input: the API's refusal when it names this field. */
+export function FieldProblem({ problem, field }: { problem: Problem | null; field: string }) {
+  if (problem?.field !== field) return null;
+  return (
+    <span className={styles.problem} role="alert" data-testid={`problem-${field}`}>
+      {problem.message}
+    </span>
+  );
+}
+
+const JOKER_BLACKJACK_SETTINGS = ["seats", "decks", "jokers"] as const;
+
+/** Limits per bet id (points), name, countdown and, for joker blackjack, seats, decks, jokers. */
+export function TableEditor({
+  table,
+  onClose,
+  onSaved,
+}: {
+  table: TableConfig & { settings?: Record<string, unknown> };
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const bets = Object.keys(table.limits).sort((a, b) => a.localeCompare(b));
+  const fields = new Set([
+    "name",
+    "countdownSeconds",
+    ...JOKER_BLACKJACK_SETTINGS.map((key) => `settings.${key}`),
+    ...bets.flatMap((bet) => [`limits.${bet}`, `limits.${bet}.min`, `limits.${bet}.max`]),
+  ]);
+
+  return (
+    <form
+      className={styles.panel}
+      aria-label={`Edit ${table.name}`}
+      data-testid="table-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const text = (name: string) => fieldText(form, name);
+        const settings = Object.fromEntries(
+          JOKER_BLACKJACK_SETTINGS.filter((key) => text(`settings.${key}`) !== "").map((key) => [
+            key,
+            Number(text(`settings.${key}`)),
+          ]),
+        );
+        setSaved(false);
+        void mutateProcedure("admin.tables.update", {
+          tableId: table.id,
+          name: text("name"),
+          countdownSeconds: Number(text("countdownSeconds")),
+          limits: Object.fromEntries(
+            bets.map((bet) => [
+              bet,
+              { min: toMinor(text(`limits.${bet}.min`)), max: toMinor(text(`limits.${bet}.max`)) },
+            ]),
+          ),
+          ...(table.game === "joker-blackjack" ? { settings } : {}),
+          reason: text("reason") === "" ? undefined : text("reason"),
+        }).then((answer) => {
+          if (answer.ok) {
+            setProblem(null);
+            setSaved(true);
+            onSaved();
+          } else setProblem(problemFrom(answer));
+        });
+      }}
+    >
+      <h2>
+        Edit <code>{table.slug}</code>
+      </h2>
+      <div className={styles.fields}>
+        <label>
+          Name
+          <input name="name" defaultValue={table.name} />
+          <FieldProblem problem={problem} field="name" />
+        </label>
+        <label>
+          Countdown (seconds)
+          <input
+            name="countdownSeconds"
+            type="number"
+            defaultValue={table.countdownSeconds}
+            step={1}
+          />
+          <FieldProblem problem={problem} field="countdownSeconds" />
+        </label>
+        {table.game === "joker-blackjack" &&
+          JOKER_BLACKJACK_SETTINGS.map((key) => (
+            <label key={key}>
+              {key[0]!.toUpperCase() + key.slice(1)}
+              <input
+                name={`settings.${key}`}
+                type="number"
+                step={1}
+                defaultValue={
+                  typeof table.settings?.[key] === "number" ? String(table.settings[key]) : ""
+                }
+              />
+              <FieldProblem problem={problem} field={`settings.${key}`} />
+            </label>
+          ))}
+      </div>
+      <table className={styles.limits}>
+        <thead>
+          <tr>
+            <th scope="col">Bet</th>
+            <th scope="col">Min (points)</th>
+            <th scope="col">Max (points)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bets.map((bet) => (
+            <tr key={bet} data-testid="limit-edit" data-bet={bet}>
+              <th scope="row">
+                <code>{bet}</code>
+                <FieldProblem problem={problem} field={`limits.${bet}`} />
+              </th>
+              {(["min", "max"] as const).map((end) => (
+                <td key={end}>
+                  <input
+                    name={`limits.${bet}.${end}`}
+                    aria-label={`${bet} ${end}`}
+                    inputMode="decimal"
+                    defaultValue={toPoints(table.limits[bet]![end])}
+                  />
+                  <FieldProblem problem={problem} field={`limits.${bet}.${end}`} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <label className={styles.reason}>
+        Reason (kept in the audit log)
+        <input name="reason" />
+      </label>
+      {problem !== null && (problem.field === null || !fields.has(problem.field)) && (
+        <p className={styles.problem} role="alert">
+          {problem.message}
+        </p>
+      )}
+      <div className={styles.buttons}>
+        <button type="submit">Save</button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        {saved && (
+          <span className={styles.saved} role="status">
+            Saved: from the next round
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/** What the tables' forms share: points ↔ minor units, and which field an API refusal names. */
+import type { Answer } from "~/procedures";
+import { problemOf } from "~/procedures";
+
+/** 1 point = 100 minor units; the forms take points, the API minor units. */
+export const toMinor = (points: string): number => Math.round(Number(points) * 100);
+export const toPoints = (minor: number): string => String(minor / 100);
+
+/** A refusal as the forms show it: by the field it names ("limits.tie.max"), or for the form. */
+export interface Problem {
+  field: string | null;
+  message: string;
+}
+
+/**
+ * The field an API refusal names: its details' `field`, else the message's own prefix
+ * ("countdownSeconds: at least 1 second…"), which every refusal starts with.
+ */
+export function problemFrom(answer: Extract<Answer<unknown>, { ok: false }>): Problem {
+  const message = problemOf(answer);
+  const named = answer.error?.data?.details?.field ?? /^([\w.]+): /.exec(message)?.[1] ?? null;
+  return { field: named, message };
+}
+
+/** A text input's value, trimmed ("" when absent). */
+export function fieldText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}

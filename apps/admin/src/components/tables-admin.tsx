@@ -1,0 +1,114 @@
+"use client";
+
+import type { RouterOutputs } from "@fuda/api";
+import { useCallback, useEffect, useState } from "react";
+
+import type { TableConfig } from "~/game-api";
+import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
+
+import { CreateTableForm } from "./create-table-form";
+import { TableEditor } from "./table-editor";
+import styles from "./tables-admin.module.css";
+import { TablesTable } from "./tables-table";
+
+export type AdminTable = RouterOutputs["admin"]["tables"]["list"][number];
+
+const STATUS_ACTIONS = [
+  { action: "open", label: "Open", status: "open" },
+  { action: "pause", label: "Pause", status: "paused" },
+  { action: "close", label: "Close", status: "closed" },
+] as const;
+
+/**
+ * The tables with the operator's actions: open, pause, close, a new shoe, edit; and a new table.
+ * Starts from the public list the server rendered, then reads the operators' list (settings).
+ */
+export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
+  const [tables, setTables] = useState<(TableConfig | AdminTable)[]>(initial);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    const answer = await queryProcedure<AdminTable[]>("admin.tables.list", undefined);
+    if (answer.ok) setTables(answer.data);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void queryProcedure<AdminTable[]>("admin.tables.list", undefined).then((answer) => {
+      if (live && answer.ok) setTables(answer.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const act = async (table: TableConfig, action: string) => {
+    setBusy(`${table.id}/${action}`);
+    const answer = await mutateProcedure<AdminTable>(`admin.tables.${action}`, {
+      tableId: table.id,
+    });
+    setBusy(null);
+    setProblems((current) => ({ ...current, [table.id]: answer.ok ? "" : problemOf(answer) }));
+    if (answer.ok) await reload();
+  };
+
+  const edited = tables.find((table) => table.id === editing);
+
+  return (
+    <>
+      <TablesTable
+        tables={tables}
+        actions={(table) => (
+          <div className={styles.actions} data-testid="table-actions">
+            {STATUS_ACTIONS.map(({ action, label, status }) => (
+              <button
+                key={action}
+                type="button"
+                disabled={table.status === status || busy !== null}
+                onClick={() => void act(table, action)}
+              >
+                {label}
+              </button>
+            ))}
+            {table.game !== "quick-baccarat" && (
+              <button
+                type="button"
+                disabled={busy !== null || ("newShoeAsked" in table && table.newShoeAsked)}
+                title="The dealer ends the shoe in play before the next round and shuffles a new one"
+                onClick={() => void act(table, "newShoe")}
+              >
+                {"newShoeAsked" in table && table.newShoeAsked ? "New shoe asked" : "New shoe"}
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(table.id);
+              }}
+            >
+              Edit
+            </button>
+            {problems[table.id] ? (
+              <p className={styles.problem} role="alert">
+                {problems[table.id]}
+              </p>
+            ) : null}
+          </div>
+        )}
+      />
+      {edited !== undefined && (
+        <TableEditor
+          key={edited.id}
+          table={edited}
+          onClose={() => {
+            setEditing(null);
+          }}
+          onSaved={() => void reload()}
+        />
+      )}
+      <CreateTableForm templates={tables} onCreated={() => void reload()} />
+    </>
+  );
+}

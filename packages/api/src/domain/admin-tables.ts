@@ -1,0 +1,250 @@
+/**
+ * The operators' table changes (docs/operators.md, Tables): each one locks the table, checks the
+ * result against the game's rules, writes it with its audit entry and announces `table.updated`
+ * in one transaction. The dealer and the bet desk read the table on every step and every slip, so
+ * a change reaches the running table without a restart: a status between rounds (the dealer
+ * never opens a round on a table that is not open, and finishes the one in play), the countdown
+ * from the next round's window, limits from the next slip.
+ */
+import type { Db, Game, Prisma, Table, TableStatus } from "@fuda/db";
+import { writeAudit } from "@fuda/db";
+import { appendEvents } from "@fuda/live";
+import type { StakeLimit } from "@fuda/rules";
+
+import { FudaError } from "../errors";
+import type { EditableSettings } from "./table-config";
+import { checkTableConfig } from "./table-config";
+import { toTableView } from "./tables";
+import type { GameName, TableView } from "./tables.types";
+import { gameNames } from "./tables.types";
+
+type Tx = Prisma.TransactionClient;
+
+/** A table as the portal sees it: the public view plus its settings. */
+export interface AdminTableView extends TableView {
+  settings: Record<string, unknown>;
+  /** The dealer ends the shoe in play and starts a new one before the next round. */
+  newShoeAsked: boolean;
+}
+
+const gameOf = Object.fromEntries(
+  Object.entries(gameNames).map(([game, name]) => [name, game as Game]),
+) as Record<GameName, Game>;
+
+const settingsOf = (table: Table): Record<string, unknown> =>
+  typeof table.settings === "object" && table.settings !== null && !Array.isArray(table.settings)
+    ? table.settings
+    : {};
+
+export function toAdminTableView(table: Table): AdminTableView {
+  const { newShoe, ...settings } = settingsOf(table);
+  return { ...toTableView(table), settings, newShoeAsked: newShoe === true };
+}
+
+/** Every table in lobby order, with its settings. */
+export async function listAdminTables({ db }: { db: Db }): Promise<AdminTableView[]> {
+  const order = Object.keys(gameNames);
+  const tables = await db.table.findMany({ orderBy: [{ name: "asc" }] });
+  return tables.sort((a, b) => order.indexOf(a.game) - order.indexOf(b.game)).map(toAdminTableView);
+}
+
+/** The audit's copy of a table: what an operator can change, as it stood. */
+const auditRecord = (table: Table) => ({
+  name: table.name,
+  status: table.status,
+  limits: table.limits as Prisma.InputJsonValue,
+  countdownSeconds: table.countdownSeconds,
+  settings: table.settings as Prisma.InputJsonValue,
+});
+
+async function lockTable(tx: Tx, tableId: string): Promise<Table> {
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM tables WHERE id::text = ${tableId} FOR UPDATE`;
+  if (row === undefined) {
+    throw new FudaError("NOT_FOUND", `tableId: no table ${tableId}`, { field: "tableId" });
+  }
+  return tx.table.findUniqueOrThrow({ where: { id: row.id } });
+}
+
+/** `table.updated` with the new public view, for the lobby and the table's watchers. */
+async function announce(tx: Tx, table: Table): Promise<void> {
+  await appendEvents(tx, [
+    {
+      tableId: table.id,
+      type: "table.updated",
+      payload: toTableView(table),
+    },
+  ]);
+}
+
+interface Change {
+  db: Db;
+  actorId: string;
+  tableId: string;
+  reason?: string | null;
+}
+
+/**
+ * One audited change of a table: `apply` computes the new row from the locked one (and checks
+ * it); the row, the audit entry and `table.updated` commit together.
+ */
+async function changeTable(
+  { db, actorId, tableId, reason }: Change,
+  action: string,
+  apply: (tx: Tx, table: Table) => Promise<Table>,
+): Promise<AdminTableView> {
+  return db.$transaction(async (tx) => {
+    const before = await lockTable(tx, tableId);
+    const after = await apply(tx, before);
+    await writeAudit(tx, {
+      actorId,
+      action,
+      targetType: "table",
+      targetId: tableId,
+      before: auditRecord(before),
+      after: auditRecord(after),
+      reason,
+    });
+    await announce(tx, after);
+    return toAdminTableView(after);
+  });
+}
+
+export interface TableEdits {
+  name?: string;
+  /** Per bet id; the bets not named keep their limits. */
+  limits?: Record<string, StakeLimit>;
+  countdownSeconds?: number;
+  /** Merged into the table's settings; the bets in play are not touched. */
+  settings?: EditableSettings;
+}
+
+export async function updateTable(change: Change & { edits: TableEdits }): Promise<AdminTableView> {
+  const { edits } = change;
+  return changeTable(change, "tables.update", async (tx, table) => {
+    const view = toAdminTableView(table);
+    const limits = { ...view.limits, ...edits.limits };
+    const countdownSeconds = edits.countdownSeconds ?? table.countdownSeconds;
+    checkTableConfig({
+      game: view.game,
+      variant: view.variant,
+      limits,
+      countdownSeconds,
+      settings: edits.settings ?? {},
+    });
+    return tx.table.update({
+      where: { id: table.id },
+      data: {
+        name: edits.name ?? table.name,
+        limits,
+        countdownSeconds,
+        settings: { ...settingsOf(table), ...edits.settings },
+      },
+    });
+  });
+}
+
+const statusLabels: Record<TableStatus, string> = {
+  OPEN: "open",
+  PAUSED: "paused",
+  CLOSED: "closed",
+};
+
+/** Open, pause or close: the dealer acts on it between rounds. */
+export async function setTableStatus(
+  change: Change & { status: TableStatus; action: string },
+): Promise<AdminTableView> {
+  return changeTable(change, change.action, async (tx, table) => {
+    if (table.status === change.status) {
+      throw new FudaError(
+        "CONFLICT",
+        `status: the table is already ${statusLabels[table.status]}`,
+        {
+          field: "status",
+        },
+      );
+    }
+    return tx.table.update({ where: { id: table.id }, data: { status: change.status } });
+  });
+}
+
+/**
+ * Asks the dealer for a new shoe: before its next round it ends the shoe in play (publishing its
+ * reveal) and shuffles a new one (packages/live, dealer.ts). The round in play is finished from
+ * the old shoe.
+ */
+export async function askNewShoe(change: Change): Promise<AdminTableView> {
+  return changeTable(change, "tables.newShoe", async (tx, table) => {
+    if (table.game === "QUICK_BACCARAT") {
+      throw new FudaError(
+        "BAD_INPUT",
+        "tableId: the quick game deals each player a shoe of its own",
+        {
+          field: "tableId",
+        },
+      );
+    }
+    return tx.table.update({
+      where: { id: table.id },
+      data: { settings: { ...settingsOf(table), newShoe: true } },
+    });
+  });
+}
+
+export interface NewTable {
+  slug: string;
+  game: GameName;
+  variant: string;
+  name: string;
+  limits: Record<string, StakeLimit>;
+  countdownSeconds: number;
+  settings?: EditableSettings;
+  /** A new table starts paused unless asked: an operator opens it when it is ready. */
+  status?: "open" | "paused";
+}
+
+export async function createTable({
+  db,
+  actorId,
+  table,
+  reason,
+}: {
+  db: Db;
+  actorId: string;
+  table: NewTable;
+  reason?: string | null;
+}): Promise<AdminTableView> {
+  const settings = table.settings ?? {};
+  checkTableConfig({ ...table, settings });
+  return db.$transaction(async (tx) => {
+    const taken = await tx.table.findUnique({ where: { slug: table.slug }, select: { id: true } });
+    if (taken !== null) {
+      throw new FudaError("CONFLICT", `slug: a table "${table.slug}" exists already`, {
+        field: "slug",
+      });
+    }
+    const created = await tx.table.create({
+      data: {
+        slug: table.slug,
+        game: gameOf[table.game],
+        variant: table.variant,
+        name: table.name,
+        limits: table.limits,
+        countdownSeconds: table.countdownSeconds,
+        settings: settings as Prisma.InputJsonObject,
+        status: table.status === "open" ? "OPEN" : "PAUSED",
+      },
+    });
+    await writeAudit(tx, {
+      actorId,
+      action: "tables.create",
+      targetType: "table",
+      targetId: created.id,
+      before: null,
+      after: auditRecord(created),
+      reason,
+    });
+    await announce(tx, created);
+    return toAdminTableView(created);
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * What an operator may set on a table, checked against the game's own rules (packages/rules):
+ * limits only for the bets the game offers, min ≤ max, a betting countdown on every live table,
+ * seats, decks and jokers only where the game deals from them (joker blackjack).
+ */
+import { baccarat, gameDefinition } from "@fuda/rules";
+import type { StakeLimit } from "@fuda/rules";
+
+import { FudaError } from "../errors";
+import type { GameName } from "./tables.types";
+
+/** Variants per game, as the database, the API and the rules spell them. */
+export const tableVariants: Record<GameName, readonly string[]> = {
+  baccarat: ["commission", "no-commission"],
+  "quick-baccarat": ["quick"],
+  "pok-deng": ["five-seat"],
+  "joker-blackjack": ["seven-seat"],
+};
+
+/** The settings an operator edits; `newShoe` is the dealer's flag, never set through an edit. */
+export interface EditableSettings {
+  /** Seats at a seated table (joker blackjack), numbered from 1. */
+  seats?: number;
+  /** Joker blackjack's shoe: decks of 52 and jokers, from the next shoe. */
+  decks?: number;
+  jokers?: number;
+  /** How long a seat has to act on its turn (seated games). */
+  actionSeconds?: number;
+}
+
+export interface TableConfig {
+  game: GameName;
+  variant: string;
+  limits: Record<string, StakeLimit>;
+  countdownSeconds: number;
+  settings: EditableSettings;
+}
+
+/** The longest betting window an operator may set: ten minutes. */
+export const MAX_COUNTDOWN_SECONDS = 600;
+
+/** The joker blackjack table's seats (the rules' seven-seat table) and its shoe's bounds. */
+const JOKER_BLACKJACK_BOUNDS = {
+  seats: { min: 1, max: 7 },
+  // The cut card stands 78 cards from the end (docs/rules/joker-blackjack.md): two decks at least.
+  decks: { min: 2, max: 8 },
+  jokers: { min: 0, max: 4 },
+  actionSeconds: { min: 1, max: 120 },
+} as const;
+
+const bad = (field: string, rule: string): FudaError =>
+  new FudaError("BAD_INPUT", `${field}: ${rule}`, { field });
+
+/** The bet ids a table of (game, variant) takes limits for, in the rules' order. */
+export function betIdsOf(game: GameName, variant: string): readonly string[] {
+  if (!tableVariants[game].includes(variant)) {
+    throw bad("variant", `${game} has the variants ${tableVariants[game].join(", ")}`);
+  }
+  // The quick game is not a live table: its spots are its bets (docs/rules/quick-baccarat.md).
+  if (game === "quick-baccarat") return baccarat.QUICK_SPOTS;
+  const definition = gameDefinition(game, variant, { decisions: true });
+  if (definition === null) throw bad("variant", `${game} ${variant} is not dealt here`);
+  return definition.bets.map((bet) => bet.id);
+}
+
+/**
+ * Throws BAD_INPUT naming the first field that breaks a rule; returns nothing when the whole
+ * configuration is one the game can be dealt with.
+ */
+export function checkTableConfig(config: TableConfig): void {
+  const betIds = betIdsOf(config.game, config.variant);
+  for (const [betId, limit] of Object.entries(config.limits)) {
+    const field = `limits.${betId}`;
+    if (!betIds.includes(betId)) {
+      throw bad(field, `${config.game} offers no bet "${betId}" (its bets: ${betIds.join(", ")})`);
+    }
+    for (const end of ["min", "max"] as const) {
+      if (!Number.isSafeInteger(limit[end])) {
+        throw bad(`${field}.${end}`, "a whole number of minor units (100 = 1 point)");
+      }
+      if (limit[end] < 0) throw bad(`${field}.${end}`, "must not be negative");
+    }
+    if (limit.min === 0) throw bad(`${field}.min`, "at least 1 minor unit");
+    if (limit.min > limit.max) {
+      throw bad(`${field}.max`, `must not be below min (${limit.min})`);
+    }
+  }
+  const missing = betIds.find((betId) => config.limits[betId] === undefined);
+  if (missing !== undefined) {
+    throw bad(`limits.${missing}`, "required: every bet the game offers has a limit");
+  }
+  checkCountdown(config.game, config.countdownSeconds);
+  checkSettings(config.game, config.settings);
+}
+
+function checkCountdown(game: GameName, seconds: number): void {
+  if (!Number.isSafeInteger(seconds)) throw bad("countdownSeconds", "a whole number of seconds");
+  if (game === "quick-baccarat") {
+    // docs/rules/quick-baccarat.md, The game: dealt when the player is ready, no countdown.
+    if (seconds !== 0) throw bad("countdownSeconds", "the quick game has no countdown: 0");
+    return;
+  }
+  if (seconds < 1) throw bad("countdownSeconds", "at least 1 second for a live table");
+  if (seconds > MAX_COUNTDOWN_SECONDS) {
+    throw bad("countdownSeconds", `at most ${MAX_COUNTDOWN_SECONDS} seconds`);
+  }
+}
+
+function checkSettings(game: GameName, settings: EditableSettings): void {
+  for (const key of Object.keys(settings) as (keyof EditableSettings)[]) {
+    const value = settings[key];
+    if (value === undefined) continue;
+    const field = `settings.${key}`;
+    if (game !== "joker-blackjack") {
+      throw bad(field, `only joker blackjack tables take ${key}`);
+    }
+    const bounds = JOKER_BLACKJACK_BOUNDS[key];
+    if (!Number.isSafeInteger(value) || value < bounds.min || value > bounds.max) {
+      throw bad(field, `a whole number from ${bounds.min} to ${bounds.max}`);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+import { gameNames } from "../../domain/tables.types";
+
+export const tableIdSchema = z.uuid({ error: "tableId: a table id (a UUID)" });
+
+/** Why, optional on every change; kept with its audit entry. */
+export const reasonSchema = z
+  .string({ error: "reason: words" })
+  .trim()
+  .max(500, { error: "reason: at most 500 characters" })
+  .optional();
+
+const amount = z.number({ error: "limits: each min and max a number of minor units" });
+
+/**
+ * Limits per bet id. The shape only: which bet ids a game takes, min ≤ max and no negative
+ * amounts are the rules' check (domain/table-config.ts), so each refusal names its field.
+ */
+const limitsSchema = z
+  .record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, { error: "limits: bet ids are words" }),
+    z.object({ min: amount, max: amount }),
+  )
+  .optional();
+
+const settingsSchema = z
+  .object({
+    seats: z.number({ error: "settings.seats: a whole number" }).optional(),
+    decks: z.number({ error: "settings.decks: a whole number" }).optional(),
+    jokers: z.number({ error: "settings.jokers: a whole number" }).optional(),
+    actionSeconds: z.number({ error: "settings.actionSeconds: a whole number" }).optional(),
+  })
+  .strict()
+  .optional();
+
+const nameSchema = z
+  .string({ error: "name: required" })
+  .trim()
+  .min(1, { error: "name: required" })
+  .max(100, { error: "name: at most 100 characters" });
+
+const countdownSchema = z.number({ error: "countdownSeconds: a whole number of seconds" });
+
+export const updateTableInput = z.object({
+  tableId: tableIdSchema,
+  name: nameSchema.optional(),
+  limits: limitsSchema,
+  countdownSeconds: countdownSchema.optional(),
+  settings: settingsSchema,
+  reason: reasonSchema,
+});
+
+export const createTableInput = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, {
+    error: "slug: 2 to 63 lowercase letters, digits or dashes, starting with a letter or digit",
+  }),
+  game: z.enum(Object.values(gameNames), {
+    error: `game: one of ${Object.values(gameNames).join(", ")}`,
+  }),
+  variant: z.string({ error: "variant: required" }).min(1, { error: "variant: required" }),
+  name: nameSchema,
+  limits: limitsSchema.unwrap(),
+  countdownSeconds: countdownSchema,
+  settings: settingsSchema,
+  status: z.enum(["open", "paused"], { error: "status: open or paused" }).optional(),
+  reason: reasonSchema,
+});
+
+export const tableChangeInput = z.object({ tableId: tableIdSchema, reason: reasonSchema });

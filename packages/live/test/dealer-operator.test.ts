@@ -1,0 +1,119 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { seed } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { HmacDrbg, verifyShoe } from "@fuda/shoe";
+import { until } from "@fuda/testkit";
+
+import { definitionOf, startDealer } from "../src";
+import type { Dealer } from "../src";
+
+// A betting window long enough to act in while a round is open, deals at full speed.
+const timing = {
+  dealDelayMs: 0,
+  resultPauseMs: 0,
+  bettingWindowMs: () => 300,
+  totalsIntervalMs: 50,
+  lateCloseGraceMs: 10_000,
+};
+
+describe("the dealer and the operator's table changes (admin.tables.*)", () => {
+  let database: TestDatabase;
+  let db: Db;
+  let dealer: Dealer;
+  let baccaratId: string;
+  let pokDengId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seed(db);
+    baccaratId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
+    pokDengId = (await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } })).id;
+    // Only the two tables under test deal.
+    await db.table.updateMany({
+      where: { id: { notIn: [baccaratId, pokDengId] } },
+      data: { status: "PAUSED" },
+    });
+    dealer = startDealer({
+      db,
+      connectionString: database.url,
+      timing,
+      claimIntervalMs: 100,
+      rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
+      log: () => undefined,
+    });
+  });
+  afterAll(async () => {
+    await dealer.stop();
+    await database.drop();
+  });
+
+  const liveRound = (tableId: string) =>
+    db.round.findFirst({ where: { tableId, phase: { in: ["betting", "dealing"] } } });
+
+  it("a pause takes effect between rounds: the round in play is finished, no new one opens until the table is open again", async () => {
+    const round = await until("a baccarat round open for bets", async () => {
+      const found = await db.round.findFirst({ where: { tableId: baccaratId, phase: "betting" } });
+      return found ?? undefined;
+    });
+    await db.table.update({ where: { id: baccaratId }, data: { status: "PAUSED" } });
+    // The round in play is dealt to the end.
+    await until("the round in play to settle", async () => {
+      const row = await db.round.findUniqueOrThrow({ where: { id: round.id } });
+      return row.phase === "settled" ? row : undefined;
+    });
+    const opened = await db.round.count({ where: { tableId: baccaratId } });
+    // Several betting windows and dealer steps later, still no new round.
+    await sleep(1_500);
+    expect(await db.round.count({ where: { tableId: baccaratId } })).toBe(opened);
+    expect(await liveRound(baccaratId)).toBeNull();
+
+    await db.table.update({ where: { id: baccaratId }, data: { status: "OPEN" } });
+    await until(
+      "a new round once open again",
+      async () => (await liveRound(baccaratId)) ?? undefined,
+    );
+  });
+
+  it("a new shoe asked for mid-round: the round in play ends in the old shoe, whose reveal verifies; the next round opens in a new shoe", async () => {
+    const round = await until(
+      "a Pok Deng round in play",
+      async () => (await liveRound(pokDengId)) ?? undefined,
+    );
+    await db.table.update({ where: { id: pokDengId }, data: { settings: { newShoe: true } } });
+    const next = await until("a round in another shoe", async () => {
+      const found = await db.round.findFirst({
+        where: { tableId: pokDengId, shoeId: { not: round.shoeId } },
+      });
+      return found ?? undefined;
+    });
+    expect(next.number).toBe(1);
+    const settled = await db.round.findUniqueOrThrow({ where: { id: round.id } });
+    expect(settled.phase).toBe("settled");
+    const old = await db.shoe.findUniqueOrThrow({ where: { id: round.shoeId } });
+    expect(old.endedAt).not.toBeNull();
+    expect(verifyShoe(old.commitment, old.reveal as { salt: string; cards: string })).toEqual({
+      ok: true,
+    });
+    // The request is cleared with the shoe's end: one new shoe, not one per round.
+    expect((await db.table.findUniqueOrThrow({ where: { id: pokDengId } })).settings).toEqual({});
+    expect(await db.shoe.count({ where: { tableId: pokDengId, endedAt: null } })).toBe(1);
+    const ended = await db.tableEvent.findMany({
+      where: { tableId: pokDengId, type: "shoe.ended" },
+    });
+    expect(ended.map((event) => (event.payload as { shoeId: string }).shoeId)).toContain(old.id);
+  });
+
+  it("a joker blackjack table's decks and jokers choose its shoe's cards", () => {
+    const table = { game: "JOKER_BLACKJACK" as const, variant: "seven-seat" };
+    expect(definitionOf(table)!.shoeCards()).toHaveLength(6 * 52 + 1);
+    expect(definitionOf({ ...table, settings: { decks: 4, jokers: 2 } })!.shoeCards()).toHaveLength(
+      4 * 52 + 2,
+    );
+  });
+});
