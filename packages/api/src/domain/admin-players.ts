@@ -112,7 +112,7 @@ async function playerRow(db: Pick<Db, "$queryRaw">, userId: string, lock = false
         LEFT JOIN ledger_accounts a ON a.kind = 'wallet' AND a.owner = u.id AND a.round = ''
         WHERE u.id = ${userId}`;
   const row = rows[0];
-  if (row === undefined || row.role !== "player") throw playerNotFound(userId);
+  if (row?.role !== "player") throw playerNotFound(userId);
   return row;
 }
 

@@ -180,7 +180,8 @@ export async function roundRecord(db: Db, roundId: string) {
         operator_id: string | null;
         reason: string | null;
         created_at: Date;
-        entries: { kind: string; owner: string; amount: number; balanceAfter: number }[];
+        /** jsonb numbers: minor units well inside 2^53. Null for a transfer with no entries. */
+        entries: { kind: string; owner: string; amount: number; balanceAfter: number }[] | null;
       }[]
     >`
       SELECT t.id, t.kind::text AS kind, t.bet_id, t.operator_id, t.reason, t.created_at,
@@ -220,7 +221,7 @@ export async function roundRecord(db: Db, roundId: string) {
       ...burn,
       label: burn.card === null ? null : formatCard(burn.card),
     })),
-    outcome: (round.outcome ?? null) as unknown,
+    outcome: round.outcome ?? null,
     bets: bets.map((bet) => ({
       betId: bet.id,
       player: bet.player,
@@ -238,7 +239,7 @@ export async function roundRecord(db: Db, roundId: string) {
       id: event.id.toString(),
       type: event.type,
       playerId: event.playerId,
-      payload: event.payload as unknown,
+      payload: event.payload,
       at: event.createdAt.toISOString(),
     })),
     transfers: transfers.map((transfer) => ({
@@ -248,11 +249,7 @@ export async function roundRecord(db: Db, roundId: string) {
       operatorId: transfer.operator_id,
       reason: transfer.reason,
       at: transfer.created_at.toISOString(),
-      entries: (transfer.entries ?? []).map((entry) => ({
-        ...entry,
-        amount: Number(entry.amount),
-        balanceAfter: Number(entry.balanceAfter),
-      })),
+      entries: transfer.entries ?? [],
     })),
   };
 }
