@@ -212,6 +212,40 @@ const matrix: Record<string, Row> = {
       },
     ]),
   ),
+  // Operators' view of rounds and players: a round or a player that does not exist answers
+  // NOT_FOUND past authorization.
+  "admin.rounds.search": { answers: operatorsOnly },
+  "admin.rounds.get": {
+    answers: operatorsOnly,
+    input: () => ({ roundId: "00000000-0000-4000-8000-000000000000" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.rounds.void": {
+    answers: operatorsOnly,
+    input: () => ({ roundId: "00000000-0000-4000-8000-000000000000", reason: "matrix" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.players.search": { answers: operatorsOnly },
+  "admin.players.get": {
+    answers: operatorsOnly,
+    input: () => ({ userId: "no-such-player" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.players.adjust": {
+    answers: operatorsOnly,
+    input: () => ({ userId: "no-such-player", amount: 100, reason: "matrix" }),
+    reached: "NOT_FOUND",
+  },
+  ...Object.fromEntries(
+    ["ban", "unban"].map((action) => [
+      `admin.players.${action}`,
+      {
+        answers: operatorsOnly,
+        input: () => ({ userId: "no-such-player", reason: "matrix" }),
+        reached: "NOT_FOUND",
+      },
+    ]),
+  ),
   "admin.audit.search": { answers: operatorsOnly, input: () => ({ limit: 5 }) },
   "admin.partnerKeys.create": {
     answers: adminsOnly,

@@ -193,14 +193,35 @@ async function stakeProblems(db: Db): Promise<string[]> {
   );
 }
 
+/**
+ * A voided round (docs/operators.md, Voiding a round) leaves every player's wallet as if it had
+ * never been dealt: the round's transfers, the void's included, net to 0 per wallet. A void's
+ * transfer belongs to a voided round only.
+ */
+const voidProblems = (db: Db) =>
+  db.$queryRaw<{ problem: string }[]>`
+    SELECT 'voided round ' || t.round_id || ': the wallet of ' || a.owner || ' is ' ||
+           sum(e.amount) || ' from it, not 0' AS problem
+      FROM ledger_entries e
+      JOIN ledger_transfers t ON t.id = e.transfer_id
+      JOIN ledger_accounts a ON a.id = e.account_id
+      JOIN rounds r ON r.id::text = t.round_id
+      WHERE r.voided_at IS NOT NULL AND a.kind = 'wallet'
+      GROUP BY t.round_id, a.owner HAVING sum(e.amount) <> 0
+    UNION ALL
+    SELECT 'transfer ' || t.id || ' voids a round that is not void' FROM ledger_transfers t
+      WHERE t.id LIKE 'void/%' AND NOT EXISTS
+        (SELECT FROM rounds r WHERE r.id::text = t.round_id AND r.voided_at IS NOT NULL)`;
+
 /** Every problem found in the live tables' rows and the ledger; empty when all is well. */
 export async function auditLiveTables(db: Db): Promise<string[]> {
-  const [rounds, bets, slips, books, stakes] = await Promise.all([
+  const [rounds, bets, slips, books, stakes, voids] = await Promise.all([
     roundsOf(db),
     betsOf(db),
     slipProblems(db),
     checkBooks(db),
     stakeProblems(db),
+    voidProblems(db),
   ]);
   const betsByRound = new Map<string, BetAudit[]>();
   for (const bet of bets)
@@ -208,6 +229,7 @@ export async function auditLiveTables(db: Db): Promise<string[]> {
   const problems = [
     ...(books.clean ? [] : [`ledger: books not clean ${JSON.stringify(books)}`]),
     ...slips.map((row) => row.problem),
+    ...voids.map((row) => row.problem),
     ...stakes,
     ...rounds.flatMap((round) => roundProblems(round, betsByRound.get(round.id) ?? [])),
     ...(await shoeProblems(db, rounds)),

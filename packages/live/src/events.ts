@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   "round.result",
   "round.settled",
   "round.cancelled",
+  "round.voided",
   "shoe.ended",
   "table.updated",
   "seat.taken",

@@ -46,6 +46,11 @@ export interface RecalledRound {
   balanceAfter: number | null;
   /** A quick hand's number in the player's game and the quick points around it; null if live. */
   quick: { hand: number; pointsBefore: number; pointsAfter: number } | null;
+  /**
+   * Set when an operator voided the round after it was dealt (docs/operators.md, Voiding a
+   * round): the wallet was given back what the round took, or the winnings were taken back.
+   */
+  voided: { at: string; reason: string } | null;
 }
 
 export interface RoundsPage {
@@ -84,6 +89,8 @@ interface Row {
   opened_at: Date;
   closed_at: Date | null;
   settled_at: Date | null;
+  voided_at: Date | null;
+  void_reason: string | null;
   slug: string;
   name: string;
   game: Game;
@@ -142,6 +149,10 @@ const toRound = (row: Row): RecalledRound => ({
   balanceBefore: row.balance_before === null ? null : Number(row.balance_before),
   balanceAfter: row.balance_after === null ? null : Number(row.balance_after),
   quick: null,
+  voided:
+    row.voided_at === null
+      ? null
+      : { at: row.voided_at.toISOString(), reason: row.void_reason ?? "" },
 });
 
 /**
@@ -158,7 +169,7 @@ async function liveRoundsOf({
   const rows = await db.$queryRaw<Row[]>`
     SELECT r.id::text AS round_id, r.number, r.shoe_id::text AS shoe_id, r.phase::text AS phase,
            r.state, r.cards, r.outcome, r.opened_at, r.closed_at, r.settled_at,
-           t.slug, t.name, t.game::text AS game, t.variant,
+           r.voided_at, r.void_reason, t.slug, t.name, t.game::text AS game, t.variant,
            (SELECT jsonb_agg(jsonb_build_object(
               'betId', b.id, 'bet', b.bet, 'seat', b.seat, 'stake', b.stake, 'reserved', b.reserved,
               'status', b.status, 'returned', b.returned, 'placedAt', b.placed_at)

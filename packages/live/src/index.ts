@@ -45,3 +45,5 @@ export { act, refusalError } from "./actions";
 export type { Acted, ActInput } from "./actions";
 export { correctRound } from "./corrections";
 export type { Corrected, CorrectionInput, CorrectionType } from "./corrections";
+export { voidRound, voidTransferId } from "./voids";
+export type { Voided, VoidedPlayer, VoidInput } from "./voids";

@@ -68,6 +68,7 @@ function toRound(row: HandRow): RecalledRound {
       pointsBefore: Number(row.points_before),
       pointsAfter: Number(row.points_after),
     },
+    voided: null,
   };
 }
 

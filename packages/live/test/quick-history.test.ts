@@ -80,6 +80,7 @@ describe("quick hands in history.mine and history.recall", () => {
       balanceBefore: null,
       balanceAfter: null,
       quick: { hand: 1, pointsBefore: 50 * POINT, pointsAfter: dealt.balance },
+      voided: null,
     });
     // The spots left to right, each settled with its return, held back no more than its stake.
     expect(round!.bets.map(({ bet, stake, returned }) => [bet, stake, returned])).toEqual([

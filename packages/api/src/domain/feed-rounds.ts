@@ -32,6 +32,8 @@ interface Row {
   opened_at: Date;
   finished_at: Date;
   finished_xid: bigint;
+  voided_at: Date | null;
+  void_reason: string | null;
   burned: number[];
   shoe_cards: Buffer | null;
   previous_end: number | null;
@@ -112,6 +114,9 @@ function toRoundResult(row: Row): RoundResult {
     shoe: row.shoe_id,
     number: row.number,
     status: settled ? "settled" : "void",
+    void: !settled || row.voided_at !== null,
+    voidReason: row.void_reason,
+    voidedAt: row.voided_at?.toISOString() ?? null,
     openedAt: row.opened_at.toISOString(),
     finishedAt: row.finished_at.toISOString(),
     cards: shown
@@ -140,7 +145,7 @@ async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<
     SELECT r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
            r.number, r.phase::text AS phase, r.state, r.cards, r.outcome, r.opened_at,
            coalesce(r.settled_at, r.closed_at, r.opened_at) AS finished_at, r.finished_xid,
-           s.burned, CASE WHEN s.ended_at IS NULL THEN NULL ELSE s.cards END AS shoe_cards,
+           r.voided_at, r.void_reason, s.burned, CASE WHEN s.ended_at IS NULL THEN NULL ELSE s.cards END AS shoe_cards,
            (SELECT (p.state->>'first')::int + cardinality(p.cards) FROM rounds p
              WHERE p.shoe_id = r.shoe_id AND p.number = r.number - 1) AS previous_end
     FROM rounds r

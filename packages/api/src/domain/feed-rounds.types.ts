@@ -89,6 +89,20 @@ export const roundResultSchema = z
       .describe(
         "`settled`: dealt and paid. `void`: cancelled before its deal, every stake refunded.",
       ),
+    void: z
+      .boolean()
+      .describe(
+        "True when the round does not count: cancelled before its deal, or voided by an " +
+          "operator after it (every player's stake and winnings given back or taken back).",
+      ),
+    voidReason: z.string().nullable().describe("Why an operator voided the round; null otherwise."),
+    voidedAt: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "When an operator voided the round; null otherwise. A void does not move the round in " +
+          "the feed's order: fetch a round again (`GET /v1/rounds/{id}`) to see a later void.",
+      ),
     openedAt: z.iso.datetime().describe("When betting opened."),
     finishedAt: z.iso.datetime().describe("When the round was settled or voided."),
     cards: z

@@ -56,6 +56,10 @@ export const recalledRoundSchema = z.object({
     })
     .nullable()
     .describe("A quick hand's own points, never the wallet's; null for a live round."),
+  voided: z
+    .object({ at: instant, reason: z.string() })
+    .nullable()
+    .describe("Set when an operator voided the round: what it moved was given or taken back."),
 });
 
 export const historyMineOutput = z.object({

@@ -1,12 +1,14 @@
 import { router } from "../../trpc";
 import { auditRouter } from "./audit";
 import { partnerKeysRouter } from "./partner-keys";
+import { playersRouter } from "./players";
 import { roundsRouter } from "./rounds";
 import { tablesRouter } from "./tables";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
   partnerKeys: partnerKeysRouter,
+  players: playersRouter,
   rounds: roundsRouter,
   tables: tablesRouter,
   audit: auditRouter,

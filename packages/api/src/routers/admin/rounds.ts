@@ -1,8 +1,9 @@
 import { z } from "zod";
 
-import { correctRound } from "@fuda/live";
+import { correctRound, voidRound } from "@fuda/live";
 import type { CorrectionType } from "@fuda/live";
 
+import { roundRecord, ROUNDS_SEARCH_MAX_LIMIT, searchRounds } from "../../domain/admin-rounds";
 import { operatorProcedure, router } from "../../trpc";
 
 const roundId = z
@@ -15,6 +16,41 @@ const reason = z
   .trim()
   .min(3, { error: "reason: at least 3 characters" })
   .max(500, { error: "reason: at most 500 characters" });
+
+const instant = (field: string) => z.coerce.date({ error: `${field}: a date and time (ISO 8601)` });
+
+const searchInput = z.object({
+  table: z
+    .string({ error: "table: a table's slug or id" })
+    .max(64, { error: "table: at most 64 characters" })
+    .optional(),
+  shoe: z.uuid({ error: "shoe: a shoe id (a UUID)" }).optional(),
+  number: z
+    .number({ error: "number: a whole number" })
+    .int({ error: "number: a whole number" })
+    .min(1, { error: "number: from 1" })
+    .optional(),
+  player: z
+    .string({ error: "player: a player's user id or e-mail" })
+    .trim()
+    .min(1, { error: "player: a player's user id or e-mail" })
+    .max(320, { error: "player: at most 320 characters" })
+    .optional(),
+  from: instant("from").optional(),
+  to: instant("to").optional(),
+  cursor: z
+    .string({ error: "cursor: a nextCursor from a previous page" })
+    .max(200, { error: "cursor: must be a nextCursor from a previous page" })
+    .optional(),
+  limit: z
+    .number({ error: "limit: a whole number" })
+    .int({ error: "limit: a whole number" })
+    .min(1, { error: `limit: a whole number from 1 to ${ROUNDS_SEARCH_MAX_LIMIT}` })
+    .max(ROUNDS_SEARCH_MAX_LIMIT, {
+      error: `limit: a whole number from 1 to ${ROUNDS_SEARCH_MAX_LIMIT}`,
+    })
+    .default(25),
+});
 
 const correctedOutput = z.object({
   roundId: z.string(),
@@ -37,6 +73,21 @@ const correction = (type: CorrectionType) =>
  * the round.
  */
 export const roundsRouter = router({
+  /** Rounds of every table, newest first, filtered, paged on the server. */
+  search: operatorProcedure
+    .input(searchInput.default({ limit: 25 }))
+    .query(({ ctx, input }) => searchRounds(ctx.db, input)),
+  /** One round's whole record: cards with burns, bets, settlement, events, ledger transfers. */
+  get: operatorProcedure
+    .input(z.object({ roundId }))
+    .query(({ ctx, input }) => roundRecord(ctx.db, input.roundId)),
+  /**
+   * Voids a settled round: every player's wallet given back what the round took and the winnings
+   * taken back through the ledger, the round marked void, audited (docs/operators.md).
+   */
+  void: operatorProcedure
+    .input(z.object({ roundId, reason }))
+    .mutation(({ ctx, input }) => voidRound(ctx.db, { ...input, operatorId: ctx.actor.userId })),
   /** Back to `toStep` (1: the end of the deal): later actions undone, their cards burned. */
   rewind: operatorProcedure
     .input(

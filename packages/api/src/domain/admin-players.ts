@@ -1,0 +1,213 @@
+/**
+ * The operators' view of players (admin.players.*): search, one player's wallet and rounds, a
+ * balance adjustment through the ledger, bans. Every change is audited in its own transaction.
+ */
+import { randomUUID } from "node:crypto";
+
+import type { Db } from "@fuda/db";
+import { writeAudit } from "@fuda/db";
+import { adjust, balance, history } from "@fuda/ledger";
+import { roundsOfPlayer } from "@fuda/live";
+
+import { FudaError } from "../errors";
+
+export const PLAYERS_SEARCH_MAX_LIMIT = 100;
+
+export interface PlayerSummary {
+  id: string;
+  name: string;
+  email: string;
+  isAnonymous: boolean;
+  banned: boolean;
+  banReason: string | null;
+  createdAt: string;
+  balance: number;
+}
+
+interface PlayerRow {
+  id: string;
+  name: string;
+  email: string;
+  is_anonymous: boolean;
+  banned: boolean;
+  ban_reason: string | null;
+  created_at: Date;
+  balance: bigint;
+}
+
+const badCursor = () =>
+  new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
+    field: "cursor",
+    rule: "cursor",
+  });
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
+    const date = new Date(String(at));
+    if (typeof id === "string" && id.length > 0 && !Number.isNaN(date.getTime())) {
+      return { at: date, id };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw badCursor();
+}
+
+const toSummary = (row: PlayerRow): PlayerSummary => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  isAnonymous: row.is_anonymous,
+  banned: row.banned,
+  banReason: row.ban_reason,
+  createdAt: row.created_at.toISOString(),
+  balance: Number(row.balance),
+});
+
+/** Players whose name or e-mail contains `query` (any case), newest first, keyset-paged. */
+export async function searchPlayers(
+  db: Db,
+  input: { query?: string; cursor?: string; limit: number },
+): Promise<{ players: PlayerSummary[]; nextCursor: string | null }> {
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  // LIKE's own characters in the query are matched as themselves.
+  const pattern =
+    input.query === undefined ? null : `%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.$queryRaw<PlayerRow[]>`
+    SELECT u.id, u.name, u.email, u.is_anonymous, u.banned, u.ban_reason, u.created_at,
+           coalesce(a.balance, 0)::bigint AS balance
+    FROM users u
+    LEFT JOIN ledger_accounts a ON a.kind = 'wallet' AND a.owner = u.id AND a.round = ''
+    WHERE u.role = 'player'
+      AND (${pattern}::text IS NULL OR u.name ILIKE ${pattern}::text OR u.email ILIKE ${pattern}::text)
+      AND (${after?.at ?? null}::timestamptz IS NULL
+           OR (u.created_at, u.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::text))
+    ORDER BY u.created_at DESC, u.id DESC
+    LIMIT ${input.limit + 1}`;
+  const players = rows.slice(0, input.limit).map(toSummary);
+  const last = players[players.length - 1];
+  return {
+    players,
+    nextCursor:
+      rows.length > input.limit && last !== undefined
+        ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString("base64url")
+        : null,
+  };
+}
+
+const playerNotFound = (userId: string) =>
+  new FudaError("NOT_FOUND", `userId: no player ${userId}`, { field: "userId", userId });
+
+async function playerRow(db: Pick<Db, "$queryRaw">, userId: string, lock = false) {
+  const rows = lock
+    ? await db.$queryRaw<(PlayerRow & { role: string })[]>`
+        SELECT u.id, u.name, u.email, u.is_anonymous, u.banned, u.ban_reason, u.created_at, u.role,
+               0::bigint AS balance
+        FROM users u WHERE u.id = ${userId} FOR UPDATE`
+    : await db.$queryRaw<(PlayerRow & { role: string })[]>`
+        SELECT u.id, u.name, u.email, u.is_anonymous, u.banned, u.ban_reason, u.created_at, u.role,
+               coalesce(a.balance, 0)::bigint AS balance
+        FROM users u
+        LEFT JOIN ledger_accounts a ON a.kind = 'wallet' AND a.owner = u.id AND a.round = ''
+        WHERE u.id = ${userId}`;
+  const row = rows[0];
+  if (row?.role !== "player") throw playerNotFound(userId);
+  return row;
+}
+
+/** One player: who, their balance, their latest wallet entries and rounds. */
+export async function playerRecord(db: Db, userId: string) {
+  const row = await playerRow(db, userId);
+  const [entries, rounds] = await Promise.all([
+    history({ db, playerId: userId, limit: 50 }),
+    roundsOfPlayer({ db, playerId: userId, limit: 20 }),
+  ]);
+  return {
+    player: toSummary(row),
+    entries: entries.entries.map((entry) => ({
+      ...entry,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+    rounds: rounds.rounds,
+  };
+}
+
+/**
+ * Credits (+) or debits (−) a player's wallet from or to the house, as an `adjust` transfer with
+ * who and why. A debit larger than the wallet is refused: a wallet never goes below zero.
+ */
+export async function adjustBalance(
+  db: Db,
+  input: { operatorId: string; userId: string; amount: number; reason: string; requestId?: string },
+) {
+  const { operatorId, userId, amount, reason } = input;
+  return db.$transaction(async (tx) => {
+    await playerRow(tx, userId, true);
+    const rows = await tx.$queryRaw<{ balance: bigint }[]>`
+      SELECT balance FROM ledger_accounts
+      WHERE kind = 'wallet' AND owner = ${userId} AND round = '' FOR UPDATE`;
+    const before = Number(rows[0]?.balance ?? 0n);
+    if (before + amount < 0) {
+      throw new FudaError(
+        "BAD_INPUT",
+        `amount: a debit of ${-amount} would take the wallet below zero (it holds ${before})`,
+        { field: "amount", rule: "wallet", balance: before },
+      );
+    }
+    const transfer = await adjust(tx, {
+      requestId: input.requestId ?? randomUUID(),
+      playerId: userId,
+      operatorId,
+      amount,
+      reason,
+    });
+    const after = await balance({ db: tx, playerId: userId });
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: "players.adjust",
+      targetType: "player",
+      targetId: userId,
+      before: { balance: before },
+      after: { balance: after, amount, transferId: transfer.id },
+      reason,
+    });
+    return { userId, transferId: transfer.id, balanceBefore: before, balance: after };
+  });
+}
+
+/**
+ * Bans or unbans a player. A ban ends every session of theirs at once (the rows are deleted; the
+ * game API also refuses a banned user's session, packages/auth/src/session.ts).
+ */
+export async function setBanned(
+  db: Db,
+  input: { operatorId: string; userId: string; reason: string; banned: boolean },
+) {
+  const { operatorId, userId, reason, banned } = input;
+  return db.$transaction(async (tx) => {
+    const row = await playerRow(tx, userId, true);
+    if (row.banned === banned) {
+      throw new FudaError(
+        "CONFLICT",
+        `userId: player ${userId} is ${banned ? "already banned" : "not banned"}`,
+        { field: "userId", userId, banned: row.banned },
+      );
+    }
+    await tx.user.update({
+      where: { id: userId },
+      data: { banned, banReason: banned ? reason : null, banExpires: null },
+    });
+    const ended = banned ? (await tx.session.deleteMany({ where: { userId } })).count : 0;
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: banned ? "players.ban" : "players.unban",
+      targetType: "player",
+      targetId: userId,
+      before: { banned: row.banned, banReason: row.ban_reason },
+      after: { banned, banReason: banned ? reason : null, sessionsEnded: ended },
+      reason,
+    });
+    return { userId, banned, banReason: banned ? reason : null, sessionsEnded: ended };
+  });
+}

@@ -1,0 +1,257 @@
+/**
+ * The operators' view of rounds (admin.rounds.search, admin.rounds.get): any round of any table,
+ * with every bet, event and ledger transfer, for investigating a player's complaint.
+ */
+import type { Db } from "@fuda/db";
+import { definitionOf, publicGameName } from "@fuda/live";
+import type { LiveRound } from "@fuda/rules";
+import { formatCard } from "@fuda/shoe";
+
+import { FudaError } from "../errors";
+
+export const ROUNDS_SEARCH_MAX_LIMIT = 100;
+
+export interface RoundSearchInput {
+  table?: string;
+  shoe?: string;
+  number?: number;
+  /** A player's user id or e-mail. */
+  player?: string;
+  from?: Date;
+  to?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+export interface RoundSummary {
+  id: string;
+  table: { slug: string; name: string; game: string };
+  shoeId: string;
+  number: number;
+  phase: string;
+  openedAt: string;
+  settledAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  bets: number;
+  staked: number;
+  returned: number;
+}
+
+interface Cursor {
+  at: Date;
+  id: string;
+}
+
+const badCursor = () =>
+  new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
+    field: "cursor",
+    rule: "cursor",
+  });
+
+const encodeCursor = (round: RoundSummary): string =>
+  Buffer.from(JSON.stringify([round.openedAt, round.id])).toString("base64url");
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
+    const date = new Date(String(at));
+    if (typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(date.getTime())) {
+      return { at: date, id };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw badCursor();
+}
+
+interface SummaryRow {
+  id: string;
+  slug: string;
+  name: string;
+  game: Parameters<typeof publicGameName>[0];
+  shoe_id: string;
+  number: number;
+  phase: string;
+  opened_at: Date;
+  settled_at: Date | null;
+  voided_at: Date | null;
+  void_reason: string | null;
+  bets: number;
+  staked: bigint;
+  returned: bigint;
+}
+
+/**
+ * Rounds matching every filter given, newest first by (opened_at, id), `limit` at a time: keyset
+ * paging, so rounds opening while the operator pages land above the first page.
+ */
+export async function searchRounds(
+  db: Db,
+  input: RoundSearchInput,
+): Promise<{ rounds: RoundSummary[]; nextCursor: string | null }> {
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const { table = null, shoe = null, number = null, player = null } = input;
+  const { from = null, to = null } = input;
+  const rows = await db.$queryRaw<SummaryRow[]>`
+    SELECT r.id::text AS id, t.slug, t.name, t.game::text AS game, r.shoe_id::text AS shoe_id,
+           r.number, r.phase::text AS phase, r.opened_at, r.settled_at, r.voided_at,
+           r.void_reason,
+           (SELECT count(*)::int FROM bets b WHERE b.round_id = r.id) AS bets,
+           (SELECT coalesce(sum(b.stake), 0)::bigint FROM bets b WHERE b.round_id = r.id) AS staked,
+           (SELECT coalesce(sum(b.returned), 0)::bigint FROM bets b WHERE b.round_id = r.id) AS returned
+    FROM rounds r JOIN tables t ON t.id = r.table_id
+    WHERE (${table}::text IS NULL OR t.slug = ${table}::text OR t.id::text = ${table}::text)
+      AND (${shoe}::uuid IS NULL OR r.shoe_id = ${shoe}::uuid)
+      AND (${number}::int IS NULL OR r.number = ${number}::int)
+      AND (${player}::text IS NULL OR EXISTS (
+        SELECT FROM bets b JOIN users u ON u.id = b.player_id
+        WHERE b.round_id = r.id AND (u.id = ${player}::text OR lower(u.email) = lower(${player}::text))))
+      AND (${from}::timestamptz IS NULL OR r.opened_at >= ${from}::timestamptz)
+      AND (${to}::timestamptz IS NULL OR r.opened_at < ${to}::timestamptz)
+      AND (${after?.at ?? null}::timestamptz IS NULL
+           OR (r.opened_at, r.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
+    ORDER BY r.opened_at DESC, r.id DESC
+    LIMIT ${input.limit + 1}`;
+  const rounds = rows.slice(0, input.limit).map((row): RoundSummary => ({
+    id: row.id,
+    table: { slug: row.slug, name: row.name, game: publicGameName(row.game) },
+    shoeId: row.shoe_id,
+    number: row.number,
+    phase: row.phase,
+    openedAt: row.opened_at.toISOString(),
+    settledAt: row.settled_at?.toISOString() ?? null,
+    voidedAt: row.voided_at?.toISOString() ?? null,
+    voidReason: row.void_reason,
+    bets: row.bets,
+    staked: Number(row.staked),
+    returned: Number(row.returned),
+  }));
+  return {
+    rounds,
+    nextCursor: rows.length > input.limit ? encodeCursor(rounds[rounds.length - 1]!) : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const roundNotFound = (roundId: string) =>
+  new FudaError("NOT_FOUND", `roundId: no round ${roundId}`, { field: "roundId", roundId });
+
+/** A round's whole record, as an operator investigating it needs it. */
+export async function roundRecord(db: Db, roundId: string) {
+  if (!UUID.test(roundId)) throw roundNotFound(roundId);
+  const round = await db.round.findUnique({
+    where: { id: roundId },
+    include: { table: true, shoe: { select: { burned: true, endedAt: true, cards: true } } },
+  });
+  if (round === null) throw roundNotFound(roundId);
+  const state = round.state as unknown as LiveRound;
+  const definition = definitionOf(round.table);
+  const shown = definition
+    ? definition.publicView(state).cards.slice(0, round.cards.length)
+    : round.cards.map((card, i) => ({ position: `card-${i + 1}`, card }));
+  const previous = await db.round.findUnique({
+    where: { shoeId_number: { shoeId: round.shoeId, number: round.number - 1 } },
+    select: { state: true, cards: true },
+  });
+  const previousEnd =
+    previous === null ? 0 : (previous.state as unknown as LiveRound).first + previous.cards.length;
+  const end = state.first + round.cards.length;
+  // The shoe's order is secret until it has ended (docs/fairness.md): burned cards by index only.
+  const burns = round.shoe.burned
+    .filter((index) => index >= previousEnd && index < end)
+    .map((index) => ({
+      index,
+      card: round.shoe.endedAt === null ? null : (round.shoe.cards[index] ?? null),
+    }));
+  const [bets, events, transfers] = await Promise.all([
+    db.bet.findMany({
+      where: { roundId },
+      include: { player: { select: { id: true, name: true, email: true } } },
+      orderBy: [{ placedAt: "asc" }, { slipId: "asc" }, { line: "asc" }],
+    }),
+    db.tableEvent.findMany({ where: { roundId }, orderBy: { id: "asc" } }),
+    db.$queryRaw<
+      {
+        id: string;
+        kind: string;
+        bet_id: string | null;
+        operator_id: string | null;
+        reason: string | null;
+        created_at: Date;
+        /** jsonb numbers: minor units well inside 2^53. Null for a transfer with no entries. */
+        entries: { kind: string; owner: string; amount: number; balanceAfter: number }[] | null;
+      }[]
+    >`
+      SELECT t.id, t.kind::text AS kind, t.bet_id, t.operator_id, t.reason, t.created_at,
+             (SELECT jsonb_agg(jsonb_build_object('kind', a.kind, 'owner', a.owner,
+                'amount', e.amount, 'balanceAfter', e.balance_after) ORDER BY e.id)
+              FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+              WHERE e.transfer_id = t.id) AS entries
+      FROM ledger_transfers t WHERE t.round_id = ${roundId}
+      ORDER BY t.created_at, t.id`,
+  ]);
+  return {
+    id: round.id,
+    table: {
+      id: round.table.id,
+      slug: round.table.slug,
+      name: round.table.name,
+      game: publicGameName(round.table.game),
+      variant: round.table.variant,
+    },
+    shoeId: round.shoeId,
+    number: round.number,
+    phase: round.phase,
+    openedAt: round.openedAt.toISOString(),
+    closedAt: round.closedAt?.toISOString() ?? null,
+    settledAt: round.settledAt?.toISOString() ?? null,
+    voided:
+      round.voidedAt === null
+        ? null
+        : {
+            at: round.voidedAt.toISOString(),
+            reason: round.voidReason ?? "",
+            by: round.voidedBy ?? "",
+          },
+    firstCard: state.first,
+    cards: shown.map(({ position, card }) => ({ position, card, label: formatCard(card) })),
+    burns: burns.map((burn) => ({
+      ...burn,
+      label: burn.card === null ? null : formatCard(burn.card),
+    })),
+    outcome: round.outcome ?? null,
+    bets: bets.map((bet) => ({
+      betId: bet.id,
+      player: bet.player,
+      slipId: bet.slipId,
+      bet: bet.bet,
+      seat: bet.seat,
+      stake: Number(bet.stake),
+      reserved: Number(bet.reserved),
+      returned: bet.returned === null ? null : Number(bet.returned),
+      status: bet.status,
+      placedAt: bet.placedAt.toISOString(),
+      settledAt: bet.settledAt?.toISOString() ?? null,
+    })),
+    events: events.map((event) => ({
+      id: event.id.toString(),
+      type: event.type,
+      playerId: event.playerId,
+      payload: event.payload,
+      at: event.createdAt.toISOString(),
+    })),
+    transfers: transfers.map((transfer) => ({
+      id: transfer.id,
+      kind: transfer.kind,
+      betId: transfer.bet_id,
+      operatorId: transfer.operator_id,
+      reason: transfer.reason,
+      at: transfer.created_at.toISOString(),
+      entries: transfer.entries ?? [],
+    })),
+  };
+}
+
+export type RoundRecord = Awaited<ReturnType<typeof roundRecord>>;
