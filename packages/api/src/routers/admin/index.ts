@@ -1,9 +1,11 @@
 import { router } from "../../trpc";
 import { partnerKeysRouter } from "./partner-keys";
+import { returnsRouter } from "./returns";
 import { roundsRouter } from "./rounds";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
   partnerKeys: partnerKeysRouter,
+  returns: returnsRouter,
   rounds: roundsRouter,
 });
