@@ -19,9 +19,8 @@ let db: Db;
 let desk: BetDesk;
 // The hub is not used by these procedures.
 const hub = {} as EventHub;
-const caller = (actor: Actor) =>
-  createCallerFactory(appRouter)({ db, actor, live: { desk, hub } });
-const operator = () => caller({ kind: "operator", userId: "operator-1", role: "operator" } as Actor);
+const caller = (actor: Actor) => createCallerFactory(appRouter)({ db, actor, live: { desk, hub } });
+const operator = () => caller({ kind: "operator", userId: "operator-1", role: "operator" });
 
 /** Rounds dealt to the end by the dealer's own steps: their ids. */
 const settledRounds: string[] = [];
@@ -34,7 +33,7 @@ async function playRound(slug: string, slips: Slip[], { undoFirst = false } = {}
   const { roundId } = await openRound(db, slug);
   for (const [index, bets] of slips.entries()) {
     const player = await newPlayer(db, 10_000_000);
-    const playerCaller = caller({ kind: "player", userId: player } as Actor);
+    const playerCaller = caller({ kind: "player", userId: player });
     await playerCaller.bets.place({ roundId, requestId: randomUUID(), bets });
     // A bet undone before the close is refunded: never played, never counted.
     if (undoFirst && index === 0) await playerCaller.bets.undo({ roundId });
@@ -76,7 +75,7 @@ beforeAll(async () => {
   // A round still betting: its bets are open, not counted.
   const { roundId } = await openRound(db, "baccarat-a");
   const player = await newPlayer(db, 10_000_000);
-  await caller({ kind: "player", userId: player } as Actor).bets.place({
+  await caller({ kind: "player", userId: player }).bets.place({
     roundId,
     requestId: randomUUID(),
     bets: [{ bet: "banker", amount: 9_900 }],
@@ -105,14 +104,18 @@ async function plainSums(slug: string) {
   }));
 }
 
-const window = () => ({ from: start.toISOString(), to: new Date(Date.now() + 60_000).toISOString() });
+const window = () => ({
+  from: start.toISOString(),
+  to: new Date(Date.now() + 60_000).toISOString(),
+});
 
 describe("admin.returns.summary", () => {
   it("a baccarat table's stakes and returns per bet id equal a plain SQL sum over its settled bets", async () => {
     const summary = await operator().admin.returns.summary({ table: "baccarat-a", ...window() });
     const plain = await plainSums("baccarat-a");
-    expect(summary.bets.map(({ bet, bets, stakes, returned }) => ({ bet, bets, stakes, returned })))
-      .toEqual(plain);
+    expect(
+      summary.bets.map(({ bet, bets, stakes, returned }) => ({ bet, bets, stakes, returned })),
+    ).toEqual(plain);
     // 5 rounds: the first round's first slip was undone (refunded), the open round's bet not settled.
     expect(Object.fromEntries(summary.bets.map((row) => [row.bet, row.stakes]))).toEqual({
       banker: 4 * 5_000 + 5 * 3_000,
@@ -146,8 +149,9 @@ describe("admin.returns.summary", () => {
 
   it("Pok Deng: the deposit of a Player bet is not a return; the analyzer gives the theory", async () => {
     const summary = await operator().admin.returns.summary({ table: "pok-deng", ...window() });
-    expect(summary.bets.map(({ bet, bets, stakes, returned }) => ({ bet, bets, stakes, returned })))
-      .toEqual(await plainSums("pok-deng"));
+    expect(
+      summary.bets.map(({ bet, bets, stakes, returned }) => ({ bet, bets, stakes, returned })),
+    ).toEqual(await plainSums("pok-deng"));
     const seat = summary.bets.find((row) => row.bet === "seat")!;
     expect(seat.stakes).toBe(4 * 6_000);
     expect(seat.theoretical).toBeCloseTo(
@@ -187,12 +191,14 @@ describe("admin.returns.summary", () => {
     ).toEqual(["BAD_REQUEST", "to: must be after from"]);
     const player = await newPlayer(db);
     expect(
-      (await reason(
-        caller({ kind: "player", userId: player } as Actor).admin.returns.summary({
-          table: "baccarat-a",
-          ...window(),
-        }),
-      ))[0],
+      (
+        await reason(
+          caller({ kind: "player", userId: player }).admin.returns.summary({
+            table: "baccarat-a",
+            ...window(),
+          }),
+        )
+      )[0],
     ).toBe("FORBIDDEN");
   });
 });

@@ -5,7 +5,10 @@ import { operatorProcedure, router } from "../../trpc";
 
 const instant = (field: string) =>
   z.iso
-    .datetime({ offset: true, error: `${field}: an ISO 8601 date and time, e.g. 2026-12-01T00:00:00Z` })
+    .datetime({
+      offset: true,
+      error: `${field}: an ISO 8601 date and time, e.g. 2026-12-01T00:00:00Z`,
+    })
     .transform((value) => new Date(value));
 
 export const returnsSummaryInput = z.object({
