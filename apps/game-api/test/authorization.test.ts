@@ -252,6 +252,14 @@ const matrix: Record<string, Row> = {
     input: () => ({ partnerId: "matrix", name: "matrix key" }),
   },
   "admin.partnerKeys.list": { answers: adminsOnly },
+  "admin.returns.summary": {
+    answers: operatorsOnly,
+    input: () => ({
+      table: "baccarat-a",
+      from: "2026-01-01T00:00:00Z",
+      to: new Date(Date.now() + 60_000).toISOString(),
+    }),
+  },
   "admin.partnerKeys.revoke": {
     answers: adminsOnly,
     input: async () => ({ id: await newKeyId() }),

@@ -51,7 +51,8 @@ const asView = (row: Omit<PartnerKeyView, "scopes"> & { scopes: string[] }): Par
 
 /** A new key for a partner; the plain key is in the answer and nowhere else, ever. */
 export async function createPartnerKey(options: {
-  db: Db;
+  /** The client, or the transaction that also writes the operator's audit entry. */
+  db: Pick<Db, "partnerKey">;
   partnerId: string;
   name: string;
   scopes: readonly PartnerKeyScope[];
@@ -90,7 +91,8 @@ export async function listPartnerKeys(options: {
  * time. Undefined when there is no such key.
  */
 export async function revokePartnerKey(options: {
-  db: Db;
+  /** The client, or the transaction that also writes the operator's audit entry. */
+  db: Pick<Db, "partnerKey">;
   id: string;
   now?: Date;
 }): Promise<PartnerKeyView | undefined> {

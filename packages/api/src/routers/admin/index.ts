@@ -2,6 +2,7 @@ import { router } from "../../trpc";
 import { auditRouter } from "./audit";
 import { partnerKeysRouter } from "./partner-keys";
 import { playersRouter } from "./players";
+import { returnsRouter } from "./returns";
 import { roundsRouter } from "./rounds";
 import { tablesRouter } from "./tables";
 
@@ -9,6 +10,7 @@ import { tablesRouter } from "./tables";
 export const adminRouter = router({
   partnerKeys: partnerKeysRouter,
   players: playersRouter,
+  returns: returnsRouter,
   rounds: roundsRouter,
   tables: tablesRouter,
   audit: auditRouter,

@@ -1,6 +1,10 @@
-import { createPartnerKey, listPartnerKeys, revokePartnerKey } from "@fuda/auth";
+import { listPartnerKeys } from "@fuda/auth";
 
-import { toPartnerKeyJson } from "../../domain/partner-keys";
+import {
+  createAuditedPartnerKey,
+  revokeAuditedPartnerKey,
+  toPartnerKeyJson,
+} from "../../domain/partner-keys";
 import { FudaError } from "../../errors";
 import { adminProcedure, router } from "../../trpc";
 import {
@@ -10,25 +14,27 @@ import {
 } from "./partner-keys.schemas";
 
 export const partnerKeysRouter = router({
-  /** A new key; `key` is shown this once and stored only as a hash. */
-  create: adminProcedure.input(createPartnerKeyInput).mutation(async ({ ctx, input }) => {
-    const { key, partnerKey } = await createPartnerKey({
-      db: ctx.db,
-      ...input,
-      createdBy: ctx.actor.userId,
-    });
-    return { key, partnerKey: toPartnerKeyJson(partnerKey) };
-  }),
+  /** A new key; `key` is shown this once and stored only as a hash. Audited. */
+  create: adminProcedure
+    .input(createPartnerKeyInput)
+    .mutation(({ ctx, input }) =>
+      createAuditedPartnerKey({ db: ctx.db, actorId: ctx.actor.userId, ...input }),
+    ),
   list: adminProcedure.input(listPartnerKeysInput).query(async ({ ctx, input }) => ({
     keys: (await listPartnerKeys({ db: ctx.db, partnerId: input?.partnerId })).map(
       toPartnerKeyJson,
     ),
   })),
+  /** Audited, with the key before and after. */
   revoke: adminProcedure.input(revokePartnerKeyInput).mutation(async ({ ctx, input }) => {
-    const revoked = await revokePartnerKey({ db: ctx.db, id: input.id });
+    const revoked = await revokeAuditedPartnerKey({
+      db: ctx.db,
+      actorId: ctx.actor.userId,
+      id: input.id,
+    });
     if (revoked === undefined) {
       throw new FudaError("NOT_FOUND", `id: no partner key ${input.id}`, { field: "id" });
     }
-    return toPartnerKeyJson(revoked);
+    return revoked;
   }),
 });
