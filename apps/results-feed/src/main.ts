@@ -2,10 +2,12 @@ import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
 
 import { readEnv } from "./env";
+import { readerUrl } from "./reader";
 import { createFeedServer } from "./server";
 
 const env = readOrExit(readEnv);
-const db = createDb(env.DATABASE_URL);
+// Read-only: the feed connects as its reader role (no writes but a key's last use).
+const db = createDb(readerUrl(env.DATABASE_URL));
 
 serve(
   createFeedServer({

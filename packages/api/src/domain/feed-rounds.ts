@@ -18,7 +18,7 @@ import { gameNames } from "./tables.types";
 /** A stake large enough that every payout table's fractions (0.95 to 1) come out whole. */
 const UNIT = 1_000_000;
 
-interface Row {
+export interface Row {
   id: string;
   slug: string;
   game: Game;
@@ -39,7 +39,7 @@ interface Row {
   previous_end: number | null;
 }
 
-interface Cursor {
+export interface Cursor {
   xid: bigint;
   id: string;
 }
@@ -68,7 +68,7 @@ function decodeCursor(cursor: string): Cursor {
 }
 
 /** Each bet id of the round's catalog (per seat where it has seats), settled for one unit. */
-function betResults(definition: TableGameDefinition, round: LiveRound, number: number) {
+export function betResults(definition: TableGameDefinition, round: LiveRound, number: number) {
   const offered = new Set(definition.betsOffered(number));
   const results: RoundResult["bets"] = [];
   for (const spec of definition.bets) {
@@ -128,7 +128,7 @@ function toRoundResult(row: Row): RoundResult {
   };
 }
 
-interface Filters {
+export interface Filters {
   id?: string;
   table?: string;
   game?: Game;
@@ -138,7 +138,7 @@ interface Filters {
   after?: Cursor;
 }
 
-async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
+export async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
   const { id = null, table = null, game = null, shoe = null, from = null, to = null } = filters;
   const after = filters.after ?? null;
   return db.$queryRaw<Row[]>`
@@ -167,7 +167,7 @@ async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<
     LIMIT ${limit}`;
 }
 
-const gameOf = (name: string): Game | undefined =>
+export const gameOf = (name: string): Game | undefined =>
   (Object.keys(gameNames) as Game[]).find((game) => gameNames[game] === name);
 
 /** A page of finished rounds, oldest first, with the filters given. */

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createDb, seed } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+
+import { FEED_READER_ROLE, readerUrl } from "../src/reader";
+import { createFeedServer } from "../src/server";
+import { newPartnerKey } from "./partner";
+
+let database: TestDatabase;
+let reader: Db;
+let server: ReturnType<typeof createFeedServer>;
+let baseUrl: string;
+let keyId: string;
+let authorization: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  const key = await newPartnerKey(database.db);
+  keyId = key.partnerKey.id;
+  authorization = `Bearer ${key.key}`;
+  // The feed as main.ts starts it: on the reader role's connections.
+  reader = createDb(readerUrl(database.url));
+  server = createFeedServer({ db: reader, rateLimit: { perSecond: 10_000, burst: 10_000 } });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await reader.$disconnect();
+  await database.drop();
+});
+
+describe("the feed's read-only database role", () => {
+  it("works as fuda_feed_reader on every connection", async () => {
+    const rows = await reader.$queryRaw<{ role: string }[]>`SELECT current_user::text AS role`;
+    expect(rows).toEqual([{ role: FEED_READER_ROLE }]);
+  });
+
+  it("refuses an INSERT, an UPDATE and a DELETE through the feed's connection", async () => {
+    await expect(
+      reader.$executeRaw`INSERT INTO tables (id, slug, name, game, variant)
+                         VALUES (${randomUUID()}::uuid, 'forged', 'Forged', 'BACCARAT', 'x')`,
+    ).rejects.toThrow(/permission denied/);
+    await expect(reader.$executeRaw`UPDATE tables SET name = 'Forged'`).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(reader.$executeRaw`DELETE FROM partner_keys`).rejects.toThrow(/permission denied/);
+    // Of a partner key, only its last use may be written, nothing else.
+    await expect(
+      reader.$executeRaw`UPDATE partner_keys SET revoked_at = now() WHERE id = ${keyId}::uuid`,
+    ).rejects.toThrow(/permission denied/);
+    expect(await database.db.table.count({ where: { slug: "forged" } })).toBe(0);
+  });
+
+  it("serves every route on it, recording the key's last use", async () => {
+    for (const path of [
+      "/v1/tables",
+      "/v1/tables/baccarat-a",
+      "/v1/rounds",
+      "/v1/stats",
+      "/v1/health",
+    ]) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { authorization } });
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+    }
+    const key = await database.db.partnerKey.findUniqueOrThrow({ where: { id: keyId } });
+    expect(key.lastUsedAt).not.toBeNull();
+  });
+});
