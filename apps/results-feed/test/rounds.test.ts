@@ -227,7 +227,17 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
 });
 
 describe("a fuzz of every route", () => {
-  const routes = ["/v1/tables", "/v1/tables/{slug}", "/v1/rounds", "/v1/rounds/{id}", "/v1/health"];
+  const routes = [
+    "/v1/tables",
+    "/v1/tables/{slug}",
+    "/v1/tables/{slug}/roads",
+    "/v1/tables/baccarat-a/roads",
+    "/v1/rounds",
+    "/v1/rounds/{id}",
+    "/v1/shoes/{id}",
+    "/v1/stats",
+    "/v1/health",
+  ];
   const nasty = [
     "",
     "%",
