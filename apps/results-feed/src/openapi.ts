@@ -160,14 +160,22 @@ function withProblems(document: OpenAPIObject): OpenAPIObject {
  * schemas. `publicUrl` is where partners reach the service; without it the server URL is
  * relative, which clients resolve against the document's own address.
  */
+/** The document's tags, in order, each with what its operations are about. */
+const TAGS = [
+  { name: "tables", description: "The tables, their current round and a baccarat shoe's roads." },
+  { name: "rounds", description: "Finished rounds, one at a time or paged, and their statistics." },
+  { name: "shoes", description: "Shoes: the commitment, the reveal once ended, and the check." },
+  { name: "service", description: "Whether the feed is up." },
+];
+
 export function createFeedDocument(options: { publicUrl?: string }): OpenAPIObject {
-  return withProblems(
+  const document = withProblems(
     generateOpenApiDocument(feedRouter, {
       title: "Fuda results feed",
       version: "1.0.0",
       description,
       baseUrl: `${options.publicUrl ?? ""}${apiPrefix}`,
-      tags: ["tables", "rounds", "service"],
+      tags: TAGS.map((tag) => tag.name),
       securitySchemes: {
         [SECURITY_SCHEME]: {
           type: "http",
@@ -178,4 +186,16 @@ export function createFeedDocument(options: { publicUrl?: string }): OpenAPIObje
       },
     }),
   );
+  return {
+    ...document,
+    info: {
+      ...document.info,
+      license: {
+        name: "Proprietary: for Fuda's partners under contract",
+        // An SPDX reference of our own: the terms are no published licence.
+        identifier: "LicenseRef-Fuda-Partners",
+      },
+    },
+    tags: TAGS,
+  };
 }

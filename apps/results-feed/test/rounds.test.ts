@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
+import { createFeedClient } from "@fuda/feed-client";
+import type { FeedClient } from "@fuda/feed-client";
 import { startLive } from "@fuda/live";
 import type { Live } from "@fuda/live";
 import { rawRequest } from "@fuda/testkit";
@@ -17,6 +19,8 @@ let server: ReturnType<typeof createFeedServer>;
 let baseUrl: string;
 let authorization: string;
 let live: Live | undefined;
+/** The contract calls go through the typed client, as a partner's would. */
+let feed: FeedClient;
 
 interface Round {
   id: string;
@@ -44,6 +48,7 @@ beforeAll(async () => {
   server = createFeedServer({ db: database.db, rateLimit: { perSecond: 10_000, burst: 10_000 } });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  feed = createFeedClient({ baseUrl: `${baseUrl}/v1`, key: authorization.slice("Bearer ".length) });
   // The dealer with no pauses: rounds settle as fast as the database takes them.
   live = startLive({
     db: database.db,
@@ -70,9 +75,14 @@ async function get(path: string): Promise<{ status: number; type: string; body: 
 }
 
 async function page(query: string): Promise<Page> {
-  const { status, body } = await get(`/v1/rounds?${query}`);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body as Page;
+  const { limit, ...rest } = Object.fromEntries(new URLSearchParams(query));
+  const { data, error, response } = await feed.GET("/rounds", {
+    params: {
+      query: { ...rest, ...(limit !== undefined && { limit: Number(limit) }) },
+    },
+  });
+  expect(response.status, JSON.stringify(error)).toBe(200);
+  return data!;
 }
 
 /** Every round listed from `cursor` on, page after page of `limit`, until caught up. */
@@ -115,9 +125,11 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
     const { rounds } = await page("game=baccarat&limit=5");
     expect(rounds.length).toBeGreaterThan(0);
     for (const listed of rounds.filter((round) => round.status === "settled")) {
-      const { status, body } = await get(`/v1/rounds/${listed.id}`);
-      expect(status).toBe(200);
-      const round = body as Round;
+      const { data, response } = await feed.GET("/rounds/{id}", {
+        params: { path: { id: listed.id } },
+      });
+      expect(response.status).toBe(200);
+      const round = data!;
       expect(round).toEqual(listed);
       const stored = await database.db.round.findUniqueOrThrow({ where: { id: round.id } });
       expect(round.cards.map((card) => card.card)).toEqual(stored.cards);
@@ -227,7 +239,17 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
 });
 
 describe("a fuzz of every route", () => {
-  const routes = ["/v1/tables", "/v1/tables/{slug}", "/v1/rounds", "/v1/rounds/{id}", "/v1/health"];
+  const routes = [
+    "/v1/tables",
+    "/v1/tables/{slug}",
+    "/v1/tables/{slug}/roads",
+    "/v1/tables/baccarat-a/roads",
+    "/v1/rounds",
+    "/v1/rounds/{id}",
+    "/v1/shoes/{id}",
+    "/v1/stats",
+    "/v1/health",
+  ];
   const nasty = [
     "",
     "%",

@@ -15,7 +15,8 @@ export const publicRoundSchema = z.object({
   betsOffered: z.array(z.string()),
   cards: z.array(z.object({ position: z.string(), card: z.number().int() })),
   totals: z.record(z.string(), z.number()),
-  outcome: z.unknown().nullable(),
+  /** The game's own outcome once dealt, else null (`unknown` already admits null). */
+  outcome: z.unknown(),
   /** Games with players' decisions: each seat's hands as shown now (empty at the shared tables). */
   seats: z.array(
     z.object({

@@ -264,7 +264,7 @@ export interface components {
                 totals: {
                     [key: string]: number;
                 };
-                outcome: unknown | null;
+                outcome: unknown;
                 seats: {
                     seat: number;
                     hands: {
