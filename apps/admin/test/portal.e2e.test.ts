@@ -1,11 +1,14 @@
+import { seedDemoAccountsAt } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { startNextStack, startPgProxy } from "@fuda/testkit";
+import { startPgProxy } from "@fuda/testkit";
 import type { NextStack, PgProxy } from "@fuda/testkit";
 import { formatTimestamp } from "@fuda/ui";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signInPortal, startPortal } from "./portal-stack";
 
 // Everything real: a seeded PostgreSQL database, the game API and the built portal as child
 // processes, and Debian Chromium. `turbo run test` builds the portal first.
@@ -18,13 +21,13 @@ let page: Page;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
+  await seedDemoAccountsAt({ url: database.url });
   proxy = await startPgProxy(database.url);
-  stack = await startNextStack({
-    app: "admin",
-    databaseUrl: proxy.url,
-    viewport: { width: 1400, height: 900 },
-  });
+  stack = await startPortal({ databaseUrl: proxy.url });
   page = stack.page;
+  // The portal is for a signed-in operator (tables.e2e.test.ts tests the sign-in itself).
+  await signInPortal(page, stack.app.url, "operator");
+  await page.getByTestId("portal").waitFor();
 });
 
 afterAll(async () => {
@@ -36,6 +39,8 @@ afterAll(async () => {
 async function openPortal(): Promise<void> {
   const response = await page.goto(stack!.app.url);
   expect(response?.status()).toBe(200);
+  // The page shows once the portal knows who is signed in (or that the game API is away).
+  await page.getByTestId("portal").waitFor();
 }
 
 const row = (slug: string) => page.locator(`[data-testid="table-row"][data-slug="${slug}"]`);

@@ -64,6 +64,8 @@ const BET_RELAY = new Set([
   "/api/trpc/seats.leave",
   "/api/trpc/actions.act",
 ]);
+/** The portal's relay takes POST for the operators' changes: every `admin.*` procedure. */
+const ADMIN_RELAY = "/api/trpc/admin.";
 const RELAY_METHODS = "GET, HEAD, POST";
 
 /**
@@ -85,7 +87,10 @@ export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boo
     // Next answers 500 when a dynamic segment (`/tables/[slug]`) holds a bad escape.
     return refuse(400, "Bad request: the path must be percent-encoded UTF-8");
   }
-  const relay = target.path.startsWith(AUTH_RELAY) || BET_RELAY.has(target.path);
+  const relay =
+    target.path.startsWith(AUTH_RELAY) ||
+    BET_RELAY.has(target.path) ||
+    target.path.startsWith(ADMIN_RELAY);
   if (req.method !== "GET" && req.method !== "HEAD" && !(relay && req.method === "POST")) {
     const allow = relay ? RELAY_METHODS : NEXT_METHODS;
     // Closing the connection spares reading a body nobody will use.

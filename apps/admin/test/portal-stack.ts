@@ -1,0 +1,56 @@
+import { demoAccounts } from "@fuda/auth";
+import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import type { NextStack } from "@fuda/testkit";
+import type { Page } from "playwright-core";
+
+/**
+ * The game API on `databaseUrl` trusting the portal's origin for sign-in, the built portal and
+ * Chromium. The portal starts first, on the game API's port-to-be: better-auth accepts session
+ * cookies only from the origins it trusts, and the portal's port is known once it runs.
+ */
+export async function startPortal({
+  databaseUrl,
+  gameApiEnv = {},
+}: {
+  databaseUrl: string;
+  gameApiEnv?: Record<string, string>;
+}): Promise<NextStack> {
+  const started: { stop(): Promise<void> }[] = [];
+  const stop = async (): Promise<void> => {
+    for (const part of started.splice(0).reverse()) await part.stop();
+  };
+  try {
+    const gameApiPort = await freePort();
+    const app = await startNextApp({
+      app: "admin",
+      gameApiUrl: `http://127.0.0.1:${gameApiPort}/trpc`,
+    });
+    started.push(app);
+    const gameApi = await startGameApi({
+      databaseUrl,
+      port: gameApiPort,
+      env: { AUTH_TRUSTED_ORIGINS: app.url, ...gameApiEnv },
+    });
+    started.push(gameApi);
+    const browser = await launchChromium();
+    started.push({ stop: () => browser.close() });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    return { gameApi, app, browser, page, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Signs in through the portal's sign-in page with a demo account (seedDemoAccountsAt). */
+export async function signInPortal(
+  page: Page,
+  portalUrl: string,
+  role: "operator" | "player",
+): Promise<void> {
+  const account = demoAccounts.find((candidate) => candidate.role === role)!;
+  await page.goto(`${portalUrl}/sign-in`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

@@ -1,0 +1,127 @@
+import { demoAccounts, seedDemoAccountsAt } from "@fuda/auth";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import type { NextStack } from "@fuda/testkit";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { signInPortal, startPortal } from "./portal-stack";
+
+// Everything real: a seeded database with the demo accounts, the game API, the built portal and
+// Debian Chromium.
+let database: TestDatabase | undefined;
+let stack: NextStack | undefined;
+let page: Page;
+
+const account = (role: "operator" | "player") =>
+  demoAccounts.find((candidate) => candidate.role === role)!;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  await seedDemoAccountsAt({ url: database.url });
+  stack = await startPortal({ databaseUrl: database.url });
+  page = stack.page;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await database?.drop();
+});
+
+const signIn = (role: "operator" | "player") => signInPortal(page, stack!.app.url, role);
+
+const row = (slug: string) => page.locator(`[data-testid="table-row"][data-slug="${slug}"]`);
+const tableOf = (slug: string) => database!.db.table.findUniqueOrThrow({ where: { slug } });
+
+describe("the operators' portal: sign-in and tables", () => {
+  it("sends a visitor who is not signed in to the sign-in page", async () => {
+    await page.goto(stack!.app.url);
+    await page.waitForURL(/\/sign-in$/);
+    expect(await page.getByRole("button", { name: "Sign in" }).isVisible()).toBe(true);
+  });
+
+  it("refuses a player's account at sign-in, and leaves no session behind", async () => {
+    await signIn("player");
+    expect(await page.getByTestId("sign-in-problem").textContent()).toBe(
+      "This portal is for operators",
+    );
+    await page.goto(stack!.app.url);
+    await page.waitForURL(/\/sign-in$/);
+  });
+
+  it("signs an operator in, with every section in the nav", async () => {
+    await signIn("operator");
+    await page.getByTestId("portal").waitFor();
+    expect(await page.getByTestId("signed-in-as").innerText()).toContain(account("operator").email);
+    expect(
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link").allInnerTexts(),
+    ).toEqual(["Tables", "Monitor", "Rounds", "Players", "Returns", "Partners", "Audit"]);
+  });
+
+  it("pauses a table: its row says paused, the table is paused and the pause is audited", async () => {
+    await page.goto(stack!.app.url);
+    await row("pok-deng").getByRole("button", { name: "Pause" }).click();
+    await row("pok-deng").locator('[data-testid="status"]', { hasText: "paused" }).waitFor();
+    expect((await tableOf("pok-deng")).status).toBe("PAUSED");
+    const entry = await database!.db.auditEntry.findFirstOrThrow({
+      where: { action: "tables.pause" },
+    });
+    expect(entry.targetId).toBe((await tableOf("pok-deng")).id);
+    expect(await row("pok-deng").getByRole("button", { name: "Pause" }).isDisabled()).toBe(true);
+  });
+
+  it("edits a limit: min above max is refused next to the field; a valid limit is saved", async () => {
+    await page.goto(stack!.app.url);
+    await row("baccarat-a").getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByTestId("table-editor");
+    await editor.getByLabel("tie min").fill("600");
+    await editor.getByLabel("tie max").fill("500");
+    await editor.getByRole("button", { name: "Save" }).click();
+    expect(await editor.getByTestId("problem-limits.tie.max").textContent()).toBe(
+      "limits.tie.max: must not be below min (60000)",
+    );
+    expect((await tableOf("baccarat-a")).limits).toMatchObject({
+      tie: { min: 1_000, max: 100_000 },
+    });
+
+    await editor.getByLabel("tie min").fill("20");
+    await editor.getByLabel("tie max").fill("500");
+    await editor.getByLabel(/Reason/).fill("smaller tie bets tonight");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await editor.getByRole("status").waitFor();
+    expect((await tableOf("baccarat-a")).limits).toMatchObject({
+      tie: { min: 2_000, max: 50_000 },
+    });
+    await row("baccarat-a")
+      .locator('[data-testid="limit"][data-bet="tie"]', { hasText: "500" })
+      .waitFor();
+  });
+
+  it("shows the changes in the audit log, filtered by action", async () => {
+    await page.goto(`${stack!.app.url}/audit`);
+    await page.getByTestId("audit-entry").first().waitFor();
+    expect(
+      await page
+        .getByTestId("audit-entry")
+        .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-action"))),
+    ).toEqual(["tables.update", "tables.pause"]);
+    await page.getByLabel("Action").fill("tables.update");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.locator('[data-testid="audit-entry"][data-action="tables.pause"]').waitFor({
+      state: "detached",
+    });
+    expect(await page.getByTestId("audit-entry").first().innerText()).toContain(
+      "smaller tie bets tonight",
+    );
+  });
+
+  it("signs out: the portal sends the browser back to sign in", async () => {
+    await page.goto(stack!.app.url);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in$/);
+    await page.goto(stack!.app.url);
+    await page.waitForURL(/\/sign-in$/);
+  });
+});
