@@ -1,30 +1,21 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   callAsPlayer,
   FAST_DEALER,
   screenshots,
-  startPlatform,
+  platformForFile,
   watchProblems,
   WELCOME,
 } from "./platform";
-import type { Platform } from "./platform";
 
-let platform: Platform | undefined;
-
-beforeAll(async () => {
-  platform = await startPlatform(FAST_DEALER);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForFile(FAST_DEALER);
 
 const PASSWORD = "correct-horse-9";
 
 async function visitor(locale = "en-US") {
-  const context = await platform!.browser.newContext({ locale });
+  const context = await platform().browser.newContext({ locale });
   const problems = watchProblems(context);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -46,7 +37,7 @@ async function balanceMovedFrom(page: Page, balance: number): Promise<void> {
 }
 
 async function playAsGuest(page: Page): Promise<void> {
-  await page.goto(platform!.app.url);
+  await page.goto(platform().app.url);
   expect(await account(page).getAttribute("data-signed-in")).toBe("false");
   await page.getByRole("button", { name: "Play as guest" }).click();
   await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
@@ -60,10 +51,10 @@ async function betOnTie(context: BrowserContext): Promise<string> {
   for (;;) {
     const table = await callAsPlayer<{
       round: { id: string; phase: string; closesAt: string } | null;
-    }>(platform!, context, "tables.get", { slug: "baccarat-a" });
+    }>(platform(), context, "tables.get", { slug: "baccarat-a" });
     const round = table.round;
     if (round?.phase === "betting" && Date.parse(round.closesAt) - Date.now() > 1_000) {
-      await callAsPlayer(platform!, context, "bets.place", {
+      await callAsPlayer(platform(), context, "bets.place", {
         roundId: round.id,
         bets: [{ bet: "tie", amount: 1_000 }],
         requestId: `tie-${round.id}`,
@@ -84,14 +75,14 @@ describe("accounts", () => {
     expect(await page.getByTestId("balance").textContent()).toBe("10,000 pts");
     await screenshots(page, "accounts", "guest-lobby");
 
-    await page.goto(`${platform!.app.url}/tables/baccarat-a`);
+    await page.goto(`${platform().app.url}/tables/baccarat-a`);
     await page.evaluate(() => {
       document.body.setAttribute("data-opened", "once");
     });
     await betOnTie(context);
     await balanceMovedFrom(page, WELCOME);
     const { balance } = await callAsPlayer<{ balance: number }>(
-      platform!,
+      platform(),
       context,
       "wallet.balance",
     );
@@ -104,14 +95,14 @@ describe("accounts", () => {
 
   it("signs up, signs out and signs back in; a wrong password says why, in the page's language", async () => {
     const { context, page, problems } = await visitor();
-    await page.goto(`${platform!.app.url}/sign-in`);
+    await page.goto(`${platform().app.url}/sign-in`);
     await page.getByRole("button", { name: "New here? Create an account" }).click();
     await page.getByLabel("Name").fill("Aiko");
     await page.getByLabel("E-mail").fill("aiko@example.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await screenshots(page, "accounts", "sign-up");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${platform!.app.url}/`);
+    await page.waitForURL(`${platform().app.url}/`);
     await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
     expect(await page.getByTestId("player-name").textContent()).toBe("Aiko");
     expect(await account(page).getAttribute("data-guest")).toBe("false");
@@ -120,10 +111,10 @@ describe("accounts", () => {
     await page.getByTestId("account-menu").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.locator('[data-testid="account"][data-signed-in="false"]').waitFor();
-    const me = await callAsPlayer<{ actor: { kind: string } }>(platform!, context, "account.me");
+    const me = await callAsPlayer<{ actor: { kind: string } }>(platform(), context, "account.me");
     expect(me.actor.kind).toBe("anonymous");
 
-    await page.goto(`${platform!.app.url}/sign-in`);
+    await page.goto(`${platform().app.url}/sign-in`);
     await page.getByLabel("E-mail").fill("aiko@example.test");
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -133,7 +124,7 @@ describe("accounts", () => {
     );
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${platform!.app.url}/`);
+    await page.waitForURL(`${platform().app.url}/`);
     await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
     expect(await page.getByTestId("player-name").textContent()).toBe("Aiko");
     // The refused sign-in is an expected 401 from the accounts endpoint, nothing else failed.
@@ -141,7 +132,7 @@ describe("accounts", () => {
     await context.close();
 
     const japanese = await visitor("ja-JP");
-    await japanese.page.goto(`${platform!.app.url}/sign-in`);
+    await japanese.page.goto(`${platform().app.url}/sign-in`);
     await japanese.page.getByLabel("メールアドレス").fill("aiko@example.test");
     await japanese.page.getByLabel("パスワード").fill("not-the-password");
     await japanese.page.getByRole("button", { name: "ログイン" }).click();
@@ -156,7 +147,7 @@ describe("accounts", () => {
   it("a guest who creates an account keeps the points they have won or lost", async () => {
     const { context, page, problems } = await visitor();
     await playAsGuest(page);
-    await page.goto(`${platform!.app.url}/tables/baccarat-a`);
+    await page.goto(`${platform().app.url}/tables/baccarat-a`);
     await betOnTie(context);
     await balanceMovedFrom(page, WELCOME);
     const guestBalance = await balanceOf(page);
@@ -169,7 +160,7 @@ describe("accounts", () => {
     await page.getByLabel("E-mail").fill("somchai@example.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${platform!.app.url}/`);
+    await page.waitForURL(`${platform().app.url}/`);
     await page.locator('[data-testid="account"][data-guest="false"]').waitFor();
     expect(await page.getByTestId("player-name").textContent()).toBe("Somchai");
     expect(await balanceOf(page)).toBe(guestBalance);

@@ -50,7 +50,7 @@ describe("bundle budget", () => {
   });
 
   it("a table page's first-load JavaScript is at most 220 kB gzipped", async () => {
-    for (const slug of ["baccarat-a", "pok-deng"]) {
+    for (const slug of ["baccarat-a", "pok-deng", "joker-blackjack"]) {
       const table = await firstLoadJs(`/tables/${slug}`);
       expect(table.scripts, slug).toBeGreaterThan(0);
       expect(table.bytes, slug).toBeLessThanOrEqual(220 * KB);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { MISSING_MARK } from "../src/i18n/missing";
 import {
@@ -9,22 +9,13 @@ import {
   playAsGuest,
   playLiveRound,
   screenshots,
-  startPlatform,
+  platformForFile,
   translatableText,
   watchProblems,
   WELCOME,
 } from "./platform";
-import type { Platform } from "./platform";
 
-let platform: Platform | undefined;
-
-beforeAll(async () => {
-  platform = await startPlatform(FAST_DEALER);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForFile(FAST_DEALER);
 
 interface Round {
   roundId: string;
@@ -44,7 +35,7 @@ interface Entry {
 
 /** A Tie bet of `points` at baccarat-a, settled (see `playLiveRound`). */
 const playTie = (context: BrowserContext, points: number): Promise<Round> =>
-  playLiveRound<Round>(platform!, context, "baccarat-a", [{ bet: "tie", amount: points * 100 }]);
+  playLiveRound<Round>(platform(), context, "baccarat-a", [{ bet: "tie", amount: points * 100 }]);
 
 const dataOf = (page: Page, selector: string, attribute: string) =>
   page
@@ -53,26 +44,26 @@ const dataOf = (page: Page, selector: string, attribute: string) =>
 
 describe("history", () => {
   it("a guest who played two rounds finds them in their rounds (a page at a time), the recall with every field, and the wallet's entries with the right amounts", async () => {
-    const context = await platform!.browser.newContext({ locale: "en-US" });
+    const context = await platform().browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await playAsGuest(platform!, page);
+    await playAsGuest(platform(), page);
 
     const first = await playTie(context, 10);
     const second = await playTie(context, 20);
     const { balance } = await callAsPlayer<{ balance: number }>(
-      platform!,
+      platform(),
       context,
       "wallet.balance",
     );
 
     // Rounds, newest first, one per page: "more" brings the older one, then there is no more.
-    await page.goto(`${platform!.app.url}/`);
+    await page.goto(`${platform().app.url}/`);
     await page.getByTestId("account-menu").click();
     await page.getByTestId("history-link").click();
-    await page.waitForURL(`${platform!.app.url}/history`);
-    await page.goto(`${platform!.app.url}/history?limit=1`);
+    await page.waitForURL(`${platform().app.url}/history`);
+    await page.goto(`${platform().app.url}/history?limit=1`);
     const rows = page.getByTestId("history-round");
     expect(await dataOf(page, '[data-testid="history-round"]', "data-round-id")).toEqual([
       second.roundId,
@@ -98,7 +89,7 @@ describe("history", () => {
 
     // The recall: both rounds open, every field the API gives.
     await page.getByTestId("history-tab-recall").click();
-    await page.waitForURL(`${platform!.app.url}/history/recall`);
+    await page.waitForURL(`${platform().app.url}/history/recall`);
     const recalled = page.getByTestId("history-round");
     expect(await recalled.count()).toBe(2);
     for (const [index, round] of [second, first].entries()) {
@@ -139,12 +130,12 @@ describe("history", () => {
 
     // The wallet: the grant, then per round the stake reserved and the return settled.
     const { entries } = await callAsPlayer<{ entries: Entry[] }>(
-      platform!,
+      platform(),
       context,
       "wallet.history",
       { limit: 50 },
     );
-    await page.goto(`${platform!.app.url}/history/wallet?limit=2`);
+    await page.goto(`${platform().app.url}/history/wallet?limit=2`);
     while ((await page.getByTestId("history-more").count()) > 0) {
       const before = await page.getByTestId("wallet-entry").count();
       await page.getByTestId("history-more").click();
@@ -185,9 +176,9 @@ describe("history", () => {
 
     // The same pages in Japanese and Thai: no key untranslated, no English left.
     for (const locale of ["ja", "th"]) {
-      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: platform!.app.url }]);
+      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: platform().app.url }]);
       for (const path of ["/history", "/history/recall", "/history/wallet"]) {
-        await page.goto(`${platform!.app.url}${path}`);
+        await page.goto(`${platform().app.url}${path}`);
         expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
         await page
           .getByTestId(path.endsWith("wallet") ? "wallet-entry" : "history-round")
@@ -204,11 +195,11 @@ describe("history", () => {
   }, 120_000); // Two whole rounds at the fast dealer, then six pages: slow on a loaded machine.
 
   it("a visitor who is not signed in is told how to get a history", async () => {
-    const context = await platform!.browser.newContext({ locale: "en-US" });
+    const context = await platform().browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
     const page = await context.newPage();
     for (const path of ["/history", "/history/recall", "/history/wallet"]) {
-      const response = await page.goto(`${platform!.app.url}${path}`);
+      const response = await page.goto(`${platform().app.url}${path}`);
       expect(response?.status(), path).toBe(200);
       expect(await page.getByTestId("history-sign-in").textContent(), path).toBe(
         "Play as a guest or sign in to see your history.",

@@ -7,6 +7,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 // Every new player's welcome grant (docs/accounts.md): 10,000 points.
 export const WELCOME = 1_000_000;
@@ -62,6 +63,25 @@ export async function startPlatform(gameApiEnv: Record<string, string> = {}): Pr
     await stop();
     throw error;
   }
+}
+
+/**
+ * The platform (startPlatform with `gameApiEnv`) for one test file: started before its tests,
+ * stopped after them. Call at the file's top; the function returned gives the running platform.
+ * (Not "usePlatform": the React hooks lint rule takes any use* function for a hook.)
+ */
+export function platformForFile(gameApiEnv: Record<string, string> = {}): () => Platform {
+  let platform: Platform | undefined;
+  beforeAll(async () => {
+    platform = await startPlatform(gameApiEnv);
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+  return () => {
+    if (platform === undefined) throw new Error("the platform is not started (platformForFile)");
+    return platform;
+  };
 }
 
 /**

@@ -1,26 +1,17 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import {
   callAsPlayer,
   FAST_DEALER,
   playAsGuest,
   screenshots,
-  startPlatform,
+  platformForFile,
   watchProblems,
   WELCOME,
 } from "./platform";
-import type { Platform } from "./platform";
 
-let platform: Platform | undefined;
-
-beforeAll(async () => {
-  platform = await startPlatform(FAST_DEALER);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForFile(FAST_DEALER);
 
 // The smallest chip at the seeded Pok Deng table: its minimum stake, 10 points.
 const CHIP = 1_000;
@@ -56,12 +47,12 @@ async function freshRound(page: Page): Promise<string> {
 
 describe("Pok Deng table", () => {
   it("a guest bets on Player 1 and Player 1 Pair, sees the deposit reserved before confirming, the cards in the rule book's order with their names, and the deposit returned with the result", async () => {
-    const context = await platform!.browser.newContext({ locale: "en-US" });
+    const context = await platform().browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await playAsGuest(platform!, page);
-    await page.goto(`${platform!.app.url}/tables/pok-deng`);
+    await playAsGuest(platform(), page);
+    await page.goto(`${platform().app.url}/tables/pok-deng`);
 
     let balance = WELCOME;
     // A round lost 2:1 keeps the deposit (docs/rules/pok-deng.md); one in five does: play until
@@ -108,13 +99,13 @@ describe("Pok Deng table", () => {
       // The API's word on the round and the wallet, and the header's.
       const { rounds } = await callAsPlayer<{
         rounds: { roundId: string; bets: { bet: string; returned: number | null }[] }[];
-      }>(platform!, context, "history.recall");
+      }>(platform(), context, "history.recall");
       const recalled = rounds.find((round) => round.roundId === roundId)!;
       expect(recalled.bets.reduce((sum, bet) => sum + bet.returned!, 0)).toBe(returned);
       const seatBet = recalled.bets.find((bet) => bet.bet === "seat")!;
       expect(deposit).toBe(seatBet.returned! > 0 ? "returned" : "lost");
       const { balance: after } = await callAsPlayer<{ balance: number }>(
-        platform!,
+        platform(),
         context,
         "wallet.balance",
       );

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { MISSING_MARK } from "../src/i18n/missing";
 import {
@@ -7,21 +7,12 @@ import {
   LATIN_WORD,
   playLiveRound,
   screenshots,
-  startPlatform,
+  platformForFile,
   translatableText,
   watchProblems,
 } from "./platform";
-import type { Platform } from "./platform";
 
-let platform: Platform | undefined;
-
-beforeAll(async () => {
-  platform = await startPlatform(FAST_DEALER);
-});
-
-afterAll(async () => {
-  await platform?.stop();
-});
+const platform = platformForFile(FAST_DEALER);
 
 // docs/rules/quick-baccarat.md: 50 points to start, a 520-card shoe.
 const START = 5_000;
@@ -56,10 +47,10 @@ interface Round {
 
 /** A quick game step or read straight on the game API, as the context's signed-in player. */
 async function quick(context: BrowserContext, step: string, input?: unknown): Promise<QuickView> {
-  const cookie = (await context.cookies(platform!.app.url))
+  const cookie = (await context.cookies(platform().app.url))
     .map(({ name, value }) => `${name}=${value}`)
     .join("; ");
-  const url = `${platform!.gameApi.url}/trpc/quick.${step}`;
+  const url = `${platform().gameApi.url}/trpc/quick.${step}`;
   const response =
     step === "state"
       ? await fetch(url, { headers: { cookie } })
@@ -98,15 +89,15 @@ const settled = (page: Page) =>
 
 describe("quick game", () => {
   it("a guest bets a point a click within the rules, undoes, deals a hand that comes out card by card, finds it again after a reload, and starts over at 50 once the points are gone", async () => {
-    const context = await platform!.browser.newContext({ locale: "en-US" });
+    const context = await platform().browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
 
     // From the lobby's link, as a visitor with no session: the page offers to play as a guest.
-    await page.goto(platform!.app.url);
+    await page.goto(platform().app.url);
     await page.getByTestId("lobby-quick-link").click();
-    await page.waitForURL(`${platform!.app.url}/quick`);
+    await page.waitForURL(`${platform().app.url}/quick`);
     await page.getByTestId("quick-play-as-guest").click();
     const game = page.getByTestId("quick-page");
     await game.waitFor();
@@ -240,7 +231,7 @@ describe("quick game", () => {
 
     // The page in Japanese and Thai: no key untranslated, no English left.
     for (const locale of ["ja", "th"]) {
-      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: platform!.app.url }]);
+      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: platform().app.url }]);
       await page.reload();
       await game.waitFor();
       expect(await page.locator("html").getAttribute("lang")).toBe(locale);
@@ -251,18 +242,18 @@ describe("quick game", () => {
     }
     // The two refusals provoked above (Banker with Player, a sixth point) and nothing else.
     expect(problems).toEqual([
-      `${platform!.app.url}/api/trpc/quick.add: 400`,
-      `${platform!.app.url}/api/trpc/quick.add: 400`,
+      `${platform().app.url}/api/trpc/quick.add: 400`,
+      `${platform().app.url}/api/trpc/quick.add: 400`,
     ]);
     await context.close();
   }, 180_000);
 
   it("a player replays a quick hand, a baccarat round and a Pok Deng round from their history card by card, with play, pause and step, ending on the outcome and their bets' returns", async () => {
-    const context = await platform!.browser.newContext({ locale: "en-US" });
+    const context = await platform().browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await page.goto(`${platform!.app.url}/quick`);
+    await page.goto(`${platform().app.url}/quick`);
     await page.getByTestId("quick-play-as-guest").click();
     await page.getByTestId("quick-page").waitFor();
 
@@ -273,18 +264,18 @@ describe("quick game", () => {
     await page
       .locator('[data-testid="quick-page"][data-phase="dealt"][data-revealing="false"]')
       .waitFor();
-    const live = await playLiveRound<Round>(platform!, context, "baccarat-a", [
+    const live = await playLiveRound<Round>(platform(), context, "baccarat-a", [
       { bet: "player", amount: 1_000 },
     ]);
     // docs/rules/pok-deng.md: 10 points on Player 1, the table's minimum.
-    const pokDeng = await playLiveRound<Round>(platform!, context, "pok-deng", [
+    const pokDeng = await playLiveRound<Round>(platform(), context, "pok-deng", [
       { bet: "seat", seat: 1, amount: 1_000 },
     ]);
 
     // From the header's menu to the history; the newest round is the baccarat one.
     await page.getByTestId("account-menu").click();
     await page.getByTestId("history-link").click();
-    await page.waitForURL(`${platform!.app.url}/history`);
+    await page.waitForURL(`${platform().app.url}/history`);
     const rounds = page.getByTestId("history-round");
     expect(await rounds.count()).toBe(3);
     const quickRound = rounds.nth(2);

@@ -24,6 +24,14 @@ export class StaleRoundError extends Error {
   }
 }
 
+/** The table was paused or closed after the step read it open: nothing was opened. */
+export class TableNotOpenError extends Error {
+  constructor(tableId: string) {
+    super(`table ${tableId} is no longer open`);
+    this.name = "TableNotOpenError";
+  }
+}
+
 export interface ShoeRow {
   id: string;
   state: ShoeJson;
@@ -62,4 +70,15 @@ export async function lockRound(tx: Tx, round: RoundRow, phase: RoundRow["phase"
     SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
   if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);
   if (row.moves !== round.moves) throw new StaleRoundError(round.id);
+}
+
+/**
+ * Holds the table open for the step's transaction: an operator's pause or close committed since
+ * the step read the table stops it (TableNotOpenError), and one made meanwhile waits for it to
+ * commit. A pause takes effect between rounds, so no shoe or round opens after it.
+ */
+export async function lockOpenTable(tx: Tx, tableId: string): Promise<void> {
+  const [row] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status::text AS status FROM tables WHERE id = ${tableId}::uuid FOR SHARE`;
+  if (row?.status !== "OPEN") throw new TableNotOpenError(tableId);
 }

@@ -17,7 +17,7 @@ import {
 } from "@fuda/shoe";
 
 import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { FencedError, json } from "./dealer-rows";
+import { FencedError, json, lockOpenTable } from "./dealer-rows";
 import type { NewEvent } from "./events";
 import { appendEvents } from "./events";
 
@@ -52,7 +52,7 @@ export async function endShoe(
 
 /**
  * A new shoe: shuffled, committed, its first card burned where the game burns one; `shoe.started`
- * publishes the commitment.
+ * publishes the commitment. Only at a table still open (TableNotOpenError).
  */
 export async function startShoe(
   db: Db,
@@ -66,7 +66,10 @@ export async function startShoe(
     cutCard: definition.cutCard ?? DEFAULT_CUT_CARD,
   });
   const burn = definition.burnsFirstCard === false ? null : burnFirstCard(shoe);
-  return db.$transaction((tx) => openShoe(tx, table, shoe, burn));
+  return db.$transaction(async (tx) => {
+    await lockOpenTable(tx, table.id);
+    return openShoe(tx, table, shoe, burn);
+  });
 }
 
 /** Writes `shoe` as the table's open shoe, committed as it stands, and publishes `shoe.started`. */

@@ -9,7 +9,7 @@ import type { TableGameDefinition } from "@fuda/rules";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
-import { json, lockRound } from "./dealer-rows";
+import { json, lockOpenTable, lockRound } from "./dealer-rows";
 import { endShoe, saveShoe } from "./dealer-shoe";
 import type { NewEvent } from "./events";
 import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
@@ -18,17 +18,22 @@ import { freeLeavingSeats } from "./seats";
 import { refundOpenBets } from "./refunds";
 import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
 
-/** Opens the shoe's next round for betting until `closesAt`. */
+/**
+ * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
+ * step), only at a table still open (TableNotOpenError).
+ */
 export async function openRound(
   db: Db,
   table: TableRef,
   definition: TableGameDefinition,
   shoeRow: ShoeRow,
   closesAt: Date,
+  { whileOpen = false }: { whileOpen?: boolean } = {},
 ): Promise<RoundRow> {
   const shoe = shoeFromJson(shoeRow.state);
   const round = definition.startRound(shoe);
   return db.$transaction(async (tx) => {
+    if (whileOpen) await lockOpenTable(tx, table.id);
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
     const row = await tx.round.create({
       data: {

@@ -14,7 +14,7 @@ import type { Rng, ShoeJson } from "@fuda/shoe";
 import { CryptoRng } from "@fuda/shoe";
 
 import type { RoundRow, ShoeRow } from "./dealer-rows";
-import { FencedError, StaleRoundError } from "./dealer-rows";
+import { FencedError, StaleRoundError, TableNotOpenError } from "./dealer-rows";
 import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { cancelRound, closeBetting, dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
@@ -173,11 +173,19 @@ async function step(
   }
   // Between rounds: an operator's pause or close takes effect here.
   if (table.status !== "OPEN") return 1_000;
-  // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
-  const kept = newShoeAsked(table.settings) ? await endShoeEarly(db, table, shoe) : shoe;
-  const current = kept ?? (await startShoe(db, table, definition, rng));
   const window = timing.bettingWindowMs(table);
-  await openRound(db, table, definition, current, new Date(Date.now() + window));
+  try {
+    // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
+    const kept = newShoeAsked(table.settings) ? await endShoeEarly(db, table, shoe) : shoe;
+    const current = kept ?? (await startShoe(db, table, definition, rng));
+    await openRound(db, table, definition, current, new Date(Date.now() + window), {
+      whileOpen: true,
+    });
+  } catch (error) {
+    // Paused or closed since it was read: the pause takes effect here, between rounds.
+    if (error instanceof TableNotOpenError) return 1_000;
+    throw error;
+  }
   announced.totals = "";
   return Math.min(window, timing.totalsIntervalMs);
 }

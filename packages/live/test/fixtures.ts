@@ -26,7 +26,6 @@ export {
   endBetting,
   openNextRound,
   roundRowOf,
-  RoundInPlayError,
   stackShoe,
   stackShoeBetweenRounds,
 } from "./seated-fixtures";

@@ -4,12 +4,12 @@
  * test can script a round card by card — with the real dealer running, or step by step without.
  */
 import { randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import type { Db } from "@fuda/db";
 import type { LiveRound } from "@fuda/rules";
 import type { Card, CutCardRange } from "@fuda/shoe";
 import { burnFirstCard, DEFAULT_CUT_CARD, HmacDrbg, newShoe, shoeFromJson } from "@fuda/shoe";
+import { until } from "@fuda/testkit";
 
 import { definitionOf } from "../src";
 import type { RoundRow, ShoeRow } from "../src/dealer-rows";
@@ -44,14 +44,6 @@ async function shoeRowOf(db: Db, shoeId: string): Promise<ShoeRow> {
   };
 }
 
-/** The table has a round betting or being dealt: a shoe can only be stacked between rounds. */
-export class RoundInPlayError extends Error {
-  constructor(slug: string) {
-    super(`table ${slug} has a round in play: stack between rounds`);
-    this.name = "RoundInPlayError";
-  }
-}
-
 /**
  * Between rounds, makes `cards` (in this order) the table's next shoe: the open shoe, if any,
  * ends with its reveal published, and a new shoe holding exactly these cards is committed and
@@ -82,12 +74,11 @@ export async function stackShoe(
     const live = await tx.round.count({
       where: { tableId: table.id, phase: { in: ["betting", "dealing"] } },
     });
-    if (live > 0) throw new RoundInPlayError(slug);
-    // Every open shoe ends, should a dealer have started one while this stack was being made.
-    const open = await tx.shoe.findMany({ where: { tableId: table.id, endedAt: null } });
-    for (const shoe of open) {
-      const state = shoeFromJson(shoe.state as unknown as ShoeRow["state"]);
-      await appendEvents(tx, [await endShoe(tx, table, shoe.id, state)]);
+    if (live > 0) throw new Error(`table ${slug} has a round in play: stack between rounds`);
+    const open = await tx.shoe.findFirst({ where: { tableId: table.id, endedAt: null } });
+    if (open !== null) {
+      const state = shoeFromJson(open.state as unknown as ShoeRow["state"]);
+      await appendEvents(tx, [await endShoe(tx, table, open.id, state)]);
     }
     const row = await openShoe(tx, table, shoe, burn);
     return { shoeId: row.id };
@@ -96,11 +87,9 @@ export async function stackShoe(
 
 /**
  * Pauses the table `slug` and, once it is between rounds, stacks `cards` as its next shoe
- * (stackShoe); the table stays paused until the caller opens it to deal the stack. A pause takes
- * effect between rounds, and a running dealer that read the table just before the pause still
- * opens one more round, even after the table was seen without one: each round found betting has
- * its window ended now (dealt, to no one unless someone bet, and settled), and the stack is tried
- * again until the table is found between rounds, for at most `ms`.
+ * (stackShoe); the table stays paused until the caller opens it to deal the stack. The dealer
+ * opens no shoe or round once the pause is committed, so only a round opened before it is in the
+ * way: its betting window ends now (it is dealt, to no one unless someone bet, and settled).
  */
 export async function stackShoeBetweenRounds(
   db: Db,
@@ -109,23 +98,19 @@ export async function stackShoeBetweenRounds(
   ms = 120_000,
 ): Promise<{ shoeId: string }> {
   await db.table.update({ where: { slug }, data: { status: "PAUSED" } });
-  const end = Date.now() + ms;
-  for (;;) {
-    const live = await db.round.findMany({
-      where: { table: { slug }, phase: { in: ["betting", "dealing"] } },
-      select: { id: true },
-    });
-    for (const round of live) await endBetting(db, round.id);
-    if (live.length === 0) {
-      try {
-        return await stackShoe(db, slug, cards);
-      } catch (error) {
-        if (!(error instanceof RoundInPlayError)) throw error;
-      }
-    }
-    if (Date.now() > end) throw new Error(`table ${slug} was not between rounds within ${ms} ms`);
-    await sleep(100);
-  }
+  await until(
+    `table ${slug} between rounds`,
+    async () => {
+      const live = await db.round.findMany({
+        where: { table: { slug }, phase: { in: ["betting", "dealing"] } },
+        select: { id: true },
+      });
+      for (const round of live) await endBetting(db, round.id);
+      return live.length === 0 ? true : undefined;
+    },
+    ms,
+  );
+  return stackShoe(db, slug, cards);
 }
 
 /**

@@ -12,11 +12,21 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import type { Card, ShoeJson } from "@fuda/shoe";
-import { blackjackShoe, parseCard, verifyShoe } from "@fuda/shoe";
+import { blackjackShoe, HmacDrbg, parseCard, verifyShoe } from "@fuda/shoe";
 
-import { act, auditLiveTables, createBetDesk, sit } from "../src";
+import { act, auditLiveTables, createBetDesk, definitionOf, sit } from "../src";
 import type { BetDesk } from "../src";
-import { closeRound, dealerSteps, newPlayer, openNextRound, stackShoe } from "./fixtures";
+import { TableNotOpenError } from "../src/dealer-rows";
+import { startShoe } from "../src/dealer-shoe";
+import { openRound } from "../src/dealer-steps";
+import {
+  closeRound,
+  dealerSteps,
+  newPlayer,
+  openNextRound,
+  stackShoe,
+  stackShoeBetweenRounds,
+} from "./fixtures";
 
 let database: TestDatabase;
 let db: Db;
@@ -115,5 +125,39 @@ describe("stackShoe", () => {
     const bet = await db.bet.findFirstOrThrow({ where: { roundId: round.id } });
     expect(Number(bet.returned)).toBe(0);
     expect(await auditLiveTables(db)).toEqual([]);
+  });
+});
+
+describe("a pause before the dealer's step commits", () => {
+  it("stops the step that read the table open: it opens no shoe and no round, so a shoe stacked after the pause is the next one dealt", async () => {
+    // The dealer's step read the table open; the pause and the stack come before its writes.
+    const table = await db.table.findUniqueOrThrow({ where: { slug: SLUG } });
+    expect(table.status).toBe("OPEN");
+    const definition = definitionOf(table)!;
+    const stack = cards("9H TC 7D 8S 2C");
+    const { shoeId } = await stackShoeBetweenRounds(db, SLUG, stack);
+    expect((await db.table.findUniqueOrThrow({ where: { slug: SLUG } })).status).toBe("PAUSED");
+    await expect(
+      startShoe(db, table, definition, new HmacDrbg({ serverSeed: "0a0b0c" })),
+    ).rejects.toThrow(TableNotOpenError);
+    const stacked = await db.shoe.findUniqueOrThrow({ where: { id: shoeId } });
+    const shoeRow = {
+      id: stacked.id,
+      state: stacked.state as unknown as ShoeJson,
+      position: stacked.position,
+      road: [],
+    };
+    await expect(
+      openRound(db, table, definition, shoeRow, new Date(Date.now() + 60_000), {
+        whileOpen: true,
+      }),
+    ).rejects.toThrow(TableNotOpenError);
+    const open = await db.shoe.findMany({ where: { tableId, endedAt: null } });
+    expect(open.map(({ id }) => id)).toEqual([shoeId]);
+    expect(await db.round.count({ where: { tableId, shoeId } })).toBe(0);
+    // Reopened, the next round is the stack's.
+    await db.table.update({ where: { id: tableId }, data: { status: "OPEN" } });
+    const round = await openNextRound(db, SLUG);
+    expect(round.shoeId).toBe(shoeId);
   });
 });
