@@ -1,0 +1,276 @@
+"use client";
+
+import { use, useCallback, useEffect, useState } from "react";
+
+import type { RouterOutputs } from "@fuda/api";
+import { formatPoints, formatTimestamp } from "@fuda/ui";
+
+import styles from "~/components/records.module.css";
+import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
+import type { Answer } from "~/procedures";
+
+type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
+
+/** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
+export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = use(params);
+  const [record, setRecord] = useState<PlayerRecord | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [amount, setAmount] = useState("");
+  const [adjustReason, setAdjustReason] = useState("");
+  const [banReason, setBanReason] = useState("");
+  // One per form submission: sending the same adjustment twice moves points once.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [busy, setBusy] = useState(false);
+
+  const fetchRecord = useCallback(
+    () => queryProcedure<PlayerRecord>("admin.players.get", { userId: id }),
+    [id],
+  );
+  const apply = useCallback((answer: Answer<PlayerRecord>) => {
+    if (answer.ok) setRecord(answer.data);
+    else setProblem(problemOf(answer));
+  }, []);
+  const load = async () => {
+    apply(await fetchRecord());
+  };
+
+  // The answer is applied when it arrives, never synchronously in the effect.
+  useEffect(() => {
+    void fetchRecord().then(apply);
+  }, [fetchRecord, apply]);
+
+  async function run(procedure: string, input: unknown, done: string) {
+    setBusy(true);
+    const answer = await mutateProcedure<unknown>(procedure, input);
+    setBusy(false);
+    if (answer.ok) {
+      setProblem(null);
+      setNotice(done);
+      await load();
+      return true;
+    }
+    setNotice(null);
+    setProblem(problemOf(answer));
+    return false;
+  }
+
+  async function adjust() {
+    // Points as typed (e.g. 25 or -12.5), in minor units for the API.
+    const minor = Math.round(Number(amount) * 100);
+    const ok = await run(
+      "admin.players.adjust",
+      { userId: id, amount: Number.isFinite(minor) ? minor : 0, reason: adjustReason, requestId },
+      "Balance adjusted.",
+    );
+    if (ok) {
+      setAmount("");
+      setAdjustReason("");
+      setRequestId(crypto.randomUUID());
+    }
+  }
+
+  if (record === null) {
+    return (
+      <main className={styles.page}>
+        {problem === null ? <p>Loading…</p> : <p className={styles.error}>{problem}</p>}
+      </main>
+    );
+  }
+  const { player } = record;
+
+  return (
+    <main className={styles.page} data-testid="player-record" data-player-id={player.id}>
+      <h1 className={styles.title}>
+        {player.name}
+        {player.banned && <span className={styles.void}> · BANNED</span>}
+      </h1>
+      <section className={styles.panel}>
+        <dl className={styles.facts}>
+          <dt>User id</dt>
+          <dd>
+            <code>{player.id}</code>
+          </dd>
+          <dt>E-mail</dt>
+          <dd>{player.email}</dd>
+          <dt>Balance</dt>
+          <dd data-testid="balance">{formatPoints(player.balance)}</dd>
+          <dt>Joined</dt>
+          <dd>{formatTimestamp(player.createdAt)}</dd>
+          {player.banned && (
+            <>
+              <dt>Ban reason</dt>
+              <dd>{player.banReason}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section className={styles.panel}>
+        <h2>Adjust the balance</h2>
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void adjust();
+          }}
+        >
+          <label>
+            Points (+ credit, − debit)
+            <input
+              name="amount"
+              type="number"
+              step="0.01"
+              value={amount}
+              onChange={(event) => {
+                setAmount(event.target.value);
+              }}
+            />
+          </label>
+          <label>
+            Reason
+            <input
+              name="adjustReason"
+              value={adjustReason}
+              onChange={(event) => {
+                setAdjustReason(event.target.value);
+              }}
+              size={40}
+            />
+          </label>
+          <button type="submit" className={styles.button} disabled={busy}>
+            Adjust
+          </button>
+        </form>
+      </section>
+
+      <section className={styles.panel}>
+        <h2>{player.banned ? "Unban" : "Ban"}</h2>
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(
+              player.banned ? "admin.players.unban" : "admin.players.ban",
+              { userId: id, reason: banReason },
+              player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
+            ).then((ok) => {
+              if (ok) setBanReason("");
+            });
+          }}
+        >
+          <label>
+            Reason
+            <input
+              name="banReason"
+              value={banReason}
+              onChange={(event) => {
+                setBanReason(event.target.value);
+              }}
+              size={40}
+            />
+          </label>
+          <button
+            type="submit"
+            className={player.banned ? styles.button : styles.danger}
+            disabled={busy}
+          >
+            {player.banned ? "Unban" : "Ban"}
+          </button>
+        </form>
+      </section>
+      {problem !== null && (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      )}
+      {notice !== null && (
+        <p className={styles.notice} role="status">
+          {notice}
+        </p>
+      )}
+
+      <section className={styles.panel}>
+        <h2>Latest wallet entries</h2>
+        <div className={styles.scroller}>
+          <table className={styles.table} data-testid="entries">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Transfer</th>
+                <th scope="col" className={styles.number}>
+                  Amount
+                </th>
+                <th scope="col" className={styles.number}>
+                  Balance after
+                </th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatTimestamp(entry.createdAt)}</td>
+                  <td>
+                    {entry.roundId === null ? (
+                      <code>{entry.transferId}</code>
+                    ) : (
+                      <a href={`/rounds/${entry.roundId}`}>
+                        <code>{entry.transferId}</code>
+                      </a>
+                    )}
+                  </td>
+                  <td className={styles.number}>{formatPoints(entry.amount)}</td>
+                  <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
+                  <td>{entry.reason ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className={styles.panel}>
+        <h2>Latest rounds</h2>
+        <div className={styles.scroller}>
+          <table className={styles.table} data-testid="player-rounds">
+            <thead>
+              <tr>
+                <th scope="col">Opened</th>
+                <th scope="col">Table</th>
+                <th scope="col">Round</th>
+                <th scope="col">Phase</th>
+                <th scope="col" className={styles.number}>
+                  Staked
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.rounds.map((round) => (
+                <tr key={round.roundId}>
+                  <td>
+                    {round.kind === "live" ? (
+                      <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
+                    ) : (
+                      formatTimestamp(round.openedAt)
+                    )}
+                  </td>
+                  <td>{round.table.name}</td>
+                  <td>#{round.number}</td>
+                  <td>
+                    {round.phase}
+                    {round.voided !== null && <span className={styles.void}> · void</span>}
+                  </td>
+                  <td className={styles.number}>
+                    {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The rounds and players pages in Chromium against the real game API: an operator finds a
+ * player, adjusts the balance and bans them (their sessions end), and opens a round's record
+ * from the rounds list.
+ */
+import { seedDemoAccountsAt } from "@fuda/auth";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { startNextStack } from "@fuda/testkit";
+import type { NextStack } from "@fuda/testkit";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let database: TestDatabase | undefined;
+let stack: NextStack | undefined;
+let page: Page;
+let playerId: string;
+
+/** The game API trusts the portal's usual origin for sign-in (AUTH_TRUSTED_ORIGINS' default). */
+const TRUSTED_ORIGIN = "http://127.0.0.1:3001";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  // Rounds come quickly: the dealer reads the countdown at every round.
+  await database.db.table.updateMany({ data: { countdownSeconds: 2 } });
+  const accounts = await seedDemoAccountsAt({ url: database.url });
+  playerId = (
+    await database.db.user.findUniqueOrThrow({
+      where: { email: accounts.find((account) => account.role === "player")!.email },
+    })
+  ).id;
+  stack = await startNextStack({
+    app: "admin",
+    databaseUrl: database.url,
+    viewport: { width: 1400, height: 900 },
+  });
+  page = stack.page;
+  // A step that does not happen fails naming its locator, well within the test's time.
+  page.setDefaultTimeout(10_000);
+  const operator = accounts.find((account) => account.role === "operator")!;
+  const signIn = await page.request.post(`${stack.app.url}/api/auth/sign-in/email`, {
+    headers: { origin: TRUSTED_ORIGIN },
+    data: { email: operator.email, password: operator.password },
+  });
+  expect(signIn.status()).toBe(200);
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await database?.drop();
+});
+
+describe("rounds and players pages", () => {
+  it("finds the player, adjusts the balance, bans them: their sessions end", async () => {
+    const db = database!.db;
+    // The player has a session of their own.
+    await db.session.create({
+      data: {
+        id: "records-e2e",
+        token: "records-e2e-token",
+        userId: playerId,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    await page.goto(`${stack!.app.url}/players`);
+    await page.getByLabel("Name or e-mail").fill("player@demo");
+    await page.getByTestId("players-search").click();
+    const row = page.locator(`[data-testid="player-row"][data-player-id="${playerId}"]`);
+    await row.getByRole("link").click();
+    await page.waitForURL(`**/players/${playerId}`);
+    const balance = page.getByTestId("balance");
+    await balance.waitFor();
+    const before = await balance.innerText();
+
+    await page.getByLabel("Points (+ credit, − debit)").fill("25");
+    await page.locator('input[name="adjustReason"]').fill("goodwill gesture");
+    await page.getByRole("button", { name: "Adjust" }).click();
+    await page.getByRole("status").filter({ hasText: "Balance adjusted." }).waitFor();
+    expect(await balance.innerText()).not.toBe(before);
+    const adjusted = await db.auditEntry.findFirstOrThrow({
+      where: { action: "players.adjust", targetId: playerId },
+    });
+    expect(adjusted.reason).toBe("goodwill gesture");
+    expect(adjusted.after).toMatchObject({ amount: 2_500 });
+
+    // A debit larger than the wallet: refused, the field named.
+    await page.getByLabel("Points (+ credit, − debit)").fill("-99999999");
+    await page.locator('input[name="adjustReason"]').fill("too much");
+    await page.getByRole("button", { name: "Adjust" }).click();
+    await page.getByRole("alert").filter({ hasText: "amount:" }).waitFor();
+
+    await page.locator('input[name="banReason"]').fill("abuse of the chat");
+    await page.getByRole("button", { name: "Ban" }).click();
+    await page.getByRole("status").filter({ hasText: "sessions have ended" }).waitFor();
+    expect(await db.session.count({ where: { userId: playerId } })).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { id: playerId } })).banned).toBe(true);
+    await page.getByRole("button", { name: "Unban" }).waitFor();
+  }, 60_000);
+
+  it("lists rounds newest first and opens one's record", async () => {
+    const db = database!.db;
+    const round = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const found = await db.round.findFirst({ orderBy: { openedAt: "asc" } });
+        if (found !== null) return found;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error("no round opened");
+    })();
+    await page.goto(`${stack!.app.url}/rounds`);
+    const row = page.locator(`[data-testid="round-row"][data-round-id="${round.id}"]`);
+    await row.waitFor();
+    await row.getByRole("link").click();
+    await page.waitForURL(`**/rounds/${round.id}`);
+    const record = page.getByTestId("round-record");
+    await record.waitFor();
+    expect(await record.getAttribute("data-round-id")).toBe(round.id);
+    expect(await page.getByTestId("phase").innerText()).toMatch(/betting|dealing|settled/);
+  });
+});
