@@ -6,12 +6,13 @@
 import type { Db } from "@fuda/db";
 
 import { listTables } from "./tables";
+import type { TableView } from "./tables.types";
 
 export interface MonitorTable {
   slug: string;
   name: string;
-  game: string;
-  status: string;
+  game: TableView["game"];
+  status: TableView["status"];
   round: {
     id: string;
     number: number;
