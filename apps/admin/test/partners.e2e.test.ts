@@ -4,15 +4,17 @@ import { createAuth } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, spawnApp, startNextStack } from "@fuda/testkit";
-import type { NextStack, SpawnedApp } from "@fuda/testkit";
-import type { Page } from "playwright-core";
+import { freePort, launchChromium, spawnApp, startGameApi } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Everything real: a seeded database, the game API and the built portal, the results feed, and
 // Debian Chromium. An admin signs in to the portal through its own auth relay.
 let database: TestDatabase | undefined;
-let stack: NextStack | undefined;
+let gameApi: SpawnedApp | undefined;
+let portal: SpawnedApp | undefined;
+let browser: Browser | undefined;
 let feed: SpawnedApp | undefined;
 let page: Page;
 
@@ -28,12 +30,30 @@ beforeAll(async () => {
     trustedOrigins: [],
   });
   await auth.api.createUser({ body: { ...ADMIN, name: "Admin", role: "admin" } });
-  stack = await startNextStack({
-    app: "admin",
+  // The portal's port is chosen first: the game API trusts its origin for session cookies.
+  const portalPort = await freePort();
+  const portalUrl = `http://127.0.0.1:${portalPort}`;
+  gameApi = await startGameApi({
     databaseUrl: database.url,
-    viewport: { width: 1400, height: 900 },
+    env: { AUTH_TRUSTED_ORIGINS: portalUrl },
   });
-  page = stack.page;
+  portal = await spawnApp({
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    command: "pnpm",
+    args: ["--silent", "start"],
+    env: {
+      PORT: String(portalPort),
+      GAME_API_URL: `${gameApi.url}/trpc`,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    url: portalUrl,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on("pageerror", (error) => {
+    console.error(`page error: ${error.message}`);
+  });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   feed = await spawnApp({
@@ -48,7 +68,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await feed?.stop();
-  await stack?.stop();
+  await browser?.close();
+  await portal?.stop();
+  await gameApi?.stop();
   await database?.drop();
 });
 
@@ -62,7 +84,7 @@ async function feedStatus(key: string): Promise<number> {
 
 describe("partners page", () => {
   it("an admin creates a key (shown once) that the feed accepts, then revokes it: 401", async () => {
-    await page.goto(stack!.app.url);
+    await page.goto(portal!.url);
     const signedIn = await page.evaluate(async (admin) => {
       const response = await fetch("/api/auth/sign-in/email", {
         method: "POST",
@@ -73,12 +95,14 @@ describe("partners page", () => {
     }, ADMIN);
     expect(signedIn).toBe(200);
 
-    await page.goto(`${stack!.app.url}/partners`);
+    await page.goto(`${portal!.url}/partners`);
     await page.locator('input[name="partnerId"]').fill("acme-stats");
     await page.locator('input[name="name"]').fill("Acme stats feed");
     expect(await page.locator('input[name="scope"][value="feed:read"]').isChecked()).toBe(true);
     await page.getByRole("button", { name: "Create key" }).click();
-    const key = (await page.getByTestId("new-key-value").textContent({ timeout: 15_000 }))!;
+    await page.locator('[data-testid="new-key-value"], [data-testid="problem"]').first().waitFor();
+    expect(await page.getByTestId("problem").allTextContents()).toEqual([]);
+    const key = (await page.getByTestId("new-key-value").textContent())!;
     expect(key).toMatch(/^fuda_pk_/);
     expect(await feedStatus(key)).toBe(200);
 
@@ -99,5 +123,34 @@ describe("partners page", () => {
       { actorId: admin.id, action: "partnerKeys.create" },
       { actorId: admin.id, action: "partnerKeys.revoke" },
     ]);
+  });
+});
+
+describe("returns and monitor pages", () => {
+  it("the returns page answers for a table with no settled bets in the period", async () => {
+    await page.goto(`${portal!.url}/returns`);
+    await page.locator('[data-testid="returns-table"] option[value="baccarat-a"]').waitFor({
+      state: "attached",
+    });
+    await page.getByTestId("returns-table").selectOption("baccarat-a");
+    await page.getByRole("button", { name: "Show returns" }).click();
+    await page.getByText("No settled bets at this table in this period.").waitFor();
+  });
+
+  it("the monitor shows every table with its round as the dealer opens it", async () => {
+    await page.goto(`${portal!.url}/monitor`);
+    const tables = await database!.db.table.count();
+    await page
+      .getByTestId("monitor-table")
+      .nth(tables - 1)
+      .waitFor();
+    expect(await page.getByTestId("monitor-table").count()).toBe(tables);
+    const baccarat = page.locator('[data-testid="monitor-table"][data-slug="baccarat-a"]');
+    await baccarat
+      .getByTestId("phase")
+      .getByText(/^(betting|dealing|settled)$/)
+      .waitFor({
+        timeout: 30_000,
+      });
   });
 });

@@ -65,6 +65,8 @@ const BET_RELAY = new Set([
   "/api/trpc/actions.act",
 ]);
 const RELAY_METHODS = "GET, HEAD, POST";
+/** The admin app's relay takes POST for every `admin.*` mutation (the game API authorizes them). */
+const ADMIN_RELAY = "/api/trpc/admin.";
 
 /**
  * Answers, before Next sees it, a request Next would fail on or render a whole page for: a
@@ -85,7 +87,10 @@ export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boo
     // Next answers 500 when a dynamic segment (`/tables/[slug]`) holds a bad escape.
     return refuse(400, "Bad request: the path must be percent-encoded UTF-8");
   }
-  const relay = target.path.startsWith(AUTH_RELAY) || BET_RELAY.has(target.path);
+  const relay =
+    target.path.startsWith(AUTH_RELAY) ||
+    target.path.startsWith(ADMIN_RELAY) ||
+    BET_RELAY.has(target.path);
   if (req.method !== "GET" && req.method !== "HEAD" && !(relay && req.method === "POST")) {
     const allow = relay ? RELAY_METHODS : NEXT_METHODS;
     // Closing the connection spares reading a body nobody will use.

@@ -87,7 +87,7 @@ export default function MonitorPage() {
         </p>
       </div>
       {problem !== null && (
-        <p className={styles.problem} role="alert">
+        <p className={styles.problem} role="alert" data-testid="problem">
           {problem}
         </p>
       )}
