@@ -251,6 +251,7 @@ const matrix: Record<string, Row> = {
     answers: adminsOnly,
     input: () => ({ partnerId: "matrix", name: "matrix key" }),
   },
+  "admin.monitor.tables": { answers: operatorsOnly },
   "admin.partnerKeys.list": { answers: adminsOnly },
   "admin.returns.summary": {
     answers: operatorsOnly,

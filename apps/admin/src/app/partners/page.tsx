@@ -133,7 +133,7 @@ export default function PartnersPage() {
         </button>
       </form>
       {problem !== null && (
-        <p className={styles.problem} role="alert">
+        <p className={styles.problem} role="alert" data-testid="problem">
           {problem}
         </p>
       )}

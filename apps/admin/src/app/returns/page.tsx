@@ -151,7 +151,7 @@ export default function ReturnsPage() {
         </button>
       </form>
       {problem !== null && (
-        <p className={styles.problem} role="alert">
+        <p className={styles.problem} role="alert" data-testid="problem">
           {problem}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { auditRouter } from "./audit";
+import { monitorRouter } from "./monitor";
 import { partnerKeysRouter } from "./partner-keys";
 import { playersRouter } from "./players";
 import { returnsRouter } from "./returns";
@@ -8,6 +9,7 @@ import { tablesRouter } from "./tables";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
+  monitor: monitorRouter,
   partnerKeys: partnerKeysRouter,
   players: playersRouter,
   returns: returnsRouter,

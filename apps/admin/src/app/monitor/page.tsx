@@ -1,0 +1,182 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import type { RouterOutputs } from "@fuda/api";
+import { formatPoints, GAME_LABELS } from "@fuda/ui";
+
+import styles from "~/components/ops-page.module.css";
+import type { Answer } from "~/procedures";
+import { problemOf, queryProcedure } from "~/procedures";
+
+type Monitor = RouterOutputs["admin"]["monitor"]["tables"];
+type MonitorTable = Monitor[number];
+
+/** A burst of events (a deal reveals a card per step) becomes one read. */
+const REFRESH_AFTER_EVENT_MS = 250;
+
+const loadMonitor = () => queryProcedure<Monitor>("admin.monitor.tables", undefined);
+
+/** Seconds left until `iso`, never negative. */
+const secondsUntil = (iso: string, now: number) =>
+  Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 1000));
+
+/** The wall clock, ticking once a second, for the countdowns. */
+function useNow(): number {
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    const tick = () => {
+      setNow(Date.now());
+    };
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+export default function MonitorPage() {
+  const [tables, setTables] = useState<Monitor>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const now = useNow();
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const show = useCallback((answer: Answer<Monitor>) => {
+    if (answer.ok) {
+      setTables(answer.data);
+      setProblem(null);
+    } else setProblem(problemOf(answer));
+  }, []);
+
+  useEffect(() => {
+    void loadMonitor().then(show);
+  }, [show]);
+
+  // Each table's event stream (the game API's `tables.events`, through the relay): any step of a
+  // round reads the monitor again.
+  const slugs = tables.map((table) => table.slug).join(",");
+  useEffect(() => {
+    if (slugs === "") return;
+    const refresh = () => {
+      if (pending.current !== null) return;
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        void loadMonitor().then(show);
+      }, REFRESH_AFTER_EVENT_MS);
+    };
+    const sources = slugs.split(",").map((slug) => {
+      const input = encodeURIComponent(JSON.stringify({ slug }));
+      const source = new EventSource(`/api/trpc/tables.events?input=${input}`);
+      source.onmessage = refresh;
+      return source;
+    });
+    return () => {
+      for (const source of sources) source.close();
+    };
+  }, [slugs, show]);
+
+  return (
+    <main className={styles.main}>
+      <div className={styles.heading}>
+        <h1>Live monitor</h1>
+        <p className={styles.lead}>
+          Every table&apos;s round in play, updated from the tables&apos; event streams.
+        </p>
+      </div>
+      {problem !== null && (
+        <p className={styles.problem} role="alert" data-testid="problem">
+          {problem}
+        </p>
+      )}
+      <div className={styles.cards}>
+        {tables.map((table) => (
+          <TableCard key={table.slug} table={table} now={now} />
+        ))}
+      </div>
+      <p className={styles.note}>
+        Stakes are in points (1 point = 100 minor units), refunded bets left out. Baccarat&apos;s
+        exposure is the gap between the Player and Banker stakes; the cap is the larger side&apos;s
+        table maximum.
+      </p>
+    </main>
+  );
+}
+
+function TableCard({ table, now }: { table: MonitorTable; now: number }) {
+  const { round, exposure } = table;
+  const countdown =
+    round === null || now === 0
+      ? null
+      : round.phase === "betting"
+        ? secondsUntil(round.closesAt, now)
+        : round.actsBy !== null && round.phase === "dealing"
+          ? secondsUntil(round.actsBy, now)
+          : null;
+  return (
+    <section className={styles.card} data-testid="monitor-table" data-slug={table.slug}>
+      <h2>
+        {table.name} <code>{table.slug}</code>
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Game</dt>
+        <dd>{GAME_LABELS[table.game]}</dd>
+        <dt>Status</dt>
+        <dd data-testid="status">{table.status}</dd>
+        <dt>Round</dt>
+        <dd data-testid="round">{round === null ? "none yet" : `#${round.number}`}</dd>
+        <dt>Phase</dt>
+        <dd data-testid="phase">{round?.phase ?? "—"}</dd>
+        <dt>{round?.phase === "betting" ? "Betting closes in" : "Decision due in"}</dt>
+        <dd data-testid="countdown">{countdown === null ? "—" : `${countdown} s`}</dd>
+        <dt>Players betting</dt>
+        <dd data-testid="bettors">{table.bettors}</dd>
+        <dt>Players seated</dt>
+        <dd>{table.seated}</dd>
+        {exposure !== null && (
+          <>
+            <dt>Exposure</dt>
+            <dd
+              data-testid="exposure"
+              className={exposure.amount > exposure.cap ? styles.flag : undefined}
+            >
+              {formatPoints(exposure.amount)} on {exposure.side} of {formatPoints(exposure.cap)} (
+              {exposure.cap === 0 ? "—" : `${Math.round((exposure.amount / exposure.cap) * 100)} %`}
+              )
+            </dd>
+          </>
+        )}
+      </dl>
+      {table.stakes.length === 0 ? (
+        <p className={styles.note}>No stakes in this round.</p>
+      ) : (
+        <table className={styles.table} data-testid="stakes">
+          <thead>
+            <tr>
+              <th scope="col">Bet spot</th>
+              <th scope="col" className={styles.number}>
+                Bets
+              </th>
+              <th scope="col" className={styles.number}>
+                Stakes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.stakes.map((stake) => (
+              <tr key={stake.bet} data-testid="stake" data-bet={stake.bet}>
+                <td>
+                  <code>{stake.bet}</code>
+                </td>
+                <td className={styles.number}>{stake.bets}</td>
+                <td className={styles.number}>{formatPoints(stake.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

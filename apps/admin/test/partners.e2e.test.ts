@@ -1,0 +1,156 @@
+import { fileURLToPath } from "node:url";
+
+import { createAuth } from "@fuda/auth";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { freePort, launchChromium, spawnApp, startGameApi } from "@fuda/testkit";
+import type { SpawnedApp } from "@fuda/testkit";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Everything real: a seeded database, the game API and the built portal, the results feed, and
+// Debian Chromium. An admin signs in to the portal through its own auth relay.
+let database: TestDatabase | undefined;
+let gameApi: SpawnedApp | undefined;
+let portal: SpawnedApp | undefined;
+let browser: Browser | undefined;
+let feed: SpawnedApp | undefined;
+let page: Page;
+
+const ADMIN = { email: "admin@e2e.fuda", password: "admin-e2e-password-1" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  const auth = createAuth({
+    db: database.db,
+    secret: "e2e-secret-e2e-secret-e2e-secret",
+    baseURL: "http://127.0.0.1",
+    trustedOrigins: [],
+  });
+  await auth.api.createUser({ body: { ...ADMIN, name: "Admin", role: "admin" } });
+  // The portal's port is chosen first: the game API trusts its origin for session cookies.
+  const portalPort = await freePort();
+  const portalUrl = `http://127.0.0.1:${portalPort}`;
+  gameApi = await startGameApi({
+    databaseUrl: database.url,
+    env: { AUTH_TRUSTED_ORIGINS: portalUrl },
+  });
+  portal = await spawnApp({
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    command: "pnpm",
+    args: ["--silent", "start"],
+    env: {
+      PORT: String(portalPort),
+      GAME_API_URL: `${gameApi.url}/trpc`,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    url: portalUrl,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on("pageerror", (error) => {
+    console.error(`page error: ${error.message}`);
+  });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  feed = await spawnApp({
+    cwd: fileURLToPath(new URL("../../results-feed", import.meta.url)),
+    command: "pnpm",
+    args: ["--silent", "run", "start"],
+    env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, PUBLIC_URL: url },
+    url,
+    readyPath: "/healthz",
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await feed?.stop();
+  await browser?.close();
+  await portal?.stop();
+  await gameApi?.stop();
+  await database?.drop();
+});
+
+/** The feed's answer to a partner calling with `key`. */
+async function feedStatus(key: string): Promise<number> {
+  const response = await fetch(new URL("/v1/tables", feed!.url), {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return response.status;
+}
+
+describe("partners page", () => {
+  it("an admin creates a key (shown once) that the feed accepts, then revokes it: 401", async () => {
+    await page.goto(portal!.url);
+    const signedIn = await page.evaluate(async (admin) => {
+      const response = await fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(admin),
+      });
+      return response.status;
+    }, ADMIN);
+    expect(signedIn).toBe(200);
+
+    await page.goto(`${portal!.url}/partners`);
+    await page.locator('input[name="partnerId"]').fill("acme-stats");
+    await page.locator('input[name="name"]').fill("Acme stats feed");
+    expect(await page.locator('input[name="scope"][value="feed:read"]').isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.locator('[data-testid="new-key-value"], [data-testid="problem"]').first().waitFor();
+    expect(await page.getByTestId("problem").allTextContents()).toEqual([]);
+    const key = (await page.getByTestId("new-key-value").textContent())!;
+    expect(key).toMatch(/^fuda_pk_/);
+    expect(await feedStatus(key)).toBe(200);
+
+    const row = page.locator(`[data-testid="partner-key"][data-start="${key.slice(0, 14)}"]`);
+    expect(await row.getByTestId("key-status").textContent()).toBe("active");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await row
+      .getByTestId("key-status")
+      .getByText(/^revoked/)
+      .waitFor({ timeout: 15_000 });
+    expect(await feedStatus(key)).toBe(401);
+
+    // Both actions are in the audit log, made by the signed-in admin.
+    const admin = await database!.db.user.findUniqueOrThrow({ where: { email: ADMIN.email } });
+    const entries = await database!.db.auditEntry.findMany({ orderBy: { id: "asc" } });
+    expect(entries.map(({ actorId, action }) => ({ actorId, action }))).toEqual([
+      { actorId: admin.id, action: "partnerKeys.create" },
+      { actorId: admin.id, action: "partnerKeys.revoke" },
+    ]);
+  });
+});
+
+describe("returns and monitor pages", () => {
+  it("the returns page answers for a table with no settled bets in the period", async () => {
+    await page.goto(`${portal!.url}/returns`);
+    await page.locator('[data-testid="returns-table"] option[value="baccarat-a"]').waitFor({
+      state: "attached",
+    });
+    await page.getByTestId("returns-table").selectOption("baccarat-a");
+    await page.getByRole("button", { name: "Show returns" }).click();
+    await page.getByText("No settled bets at this table in this period.").waitFor();
+  });
+
+  it("the monitor shows every table with its round as the dealer opens it", async () => {
+    await page.goto(`${portal!.url}/monitor`);
+    const tables = await database!.db.table.count();
+    await page
+      .getByTestId("monitor-table")
+      .nth(tables - 1)
+      .waitFor();
+    expect(await page.getByTestId("monitor-table").count()).toBe(tables);
+    const baccarat = page.locator('[data-testid="monitor-table"][data-slug="baccarat-a"]');
+    await baccarat
+      .getByTestId("phase")
+      .getByText(/^(betting|dealing|settled)$/)
+      .waitFor({
+        timeout: 30_000,
+      });
+  });
+});
