@@ -403,6 +403,12 @@ export interface components {
              * @enum {string}
              */
             status: "settled" | "void";
+            /** @description True when the round does not count: cancelled before its deal, or voided by an operator after it (every player's stake and winnings given back or taken back). */
+            void: boolean;
+            /** @description Why an operator voided the round; null otherwise. */
+            voidReason: string | null;
+            /** @description When an operator voided the round; null otherwise. A void does not move the round in the feed's order: fetch a round again (`GET /v1/rounds/{id}`) to see a later void. */
+            voidedAt: string | null;
             /**
              * Format: date-time
              * @description When betting opened.
