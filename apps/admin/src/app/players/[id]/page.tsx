@@ -1,21 +1,26 @@
 "use client";
 
-import { use, useCallback, useEffect, useState } from "react";
+import { use, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
+import { ActionMessages, RecordPending } from "~/components/record-messages";
+import { useRecord } from "~/components/use-record";
+import { mutateProcedure, problemOf } from "~/procedures";
 
 type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const [record, setRecord] = useState<PlayerRecord | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    record,
+    problem,
+    setProblem,
+    reload: load,
+  } = useRecord<PlayerRecord>("admin.players.get", { userId: id });
   const [notice, setNotice] = useState<string | null>(null);
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
@@ -23,23 +28,6 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
-
-  const fetchRecord = useCallback(
-    () => queryProcedure<PlayerRecord>("admin.players.get", { userId: id }),
-    [id],
-  );
-  const apply = useCallback((answer: Answer<PlayerRecord>) => {
-    if (answer.ok) setRecord(answer.data);
-    else setProblem(problemOf(answer));
-  }, []);
-  const load = async () => {
-    apply(await fetchRecord());
-  };
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchRecord().then(apply);
-  }, [fetchRecord, apply]);
 
   async function run(procedure: string, input: unknown, done: string) {
     setBusy(true);
@@ -71,13 +59,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
     }
   }
 
-  if (record === null) {
-    return (
-      <main className={styles.page}>
-        {problem === null ? <p>Loading…</p> : <p className={styles.error}>{problem}</p>}
-      </main>
-    );
-  }
+  if (record === null) return <RecordPending problem={problem} />;
   const { player } = record;
 
   return (
@@ -180,16 +162,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           </button>
         </form>
       </section>
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
-      {notice !== null && (
-        <p className={styles.notice} role="status">
-          {notice}
-        </p>
-      )}
+      <ActionMessages problem={problem} notice={notice} />
 
       <section className={styles.panel}>
         <h2>Latest wallet entries</h2>

@@ -1,41 +1,29 @@
 "use client";
 
-import { use, useCallback, useEffect, useState } from "react";
+import { use, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
+import { ActionMessages, RecordPending } from "~/components/record-messages";
+import { useRecord } from "~/components/use-record";
+import { mutateProcedure, problemOf } from "~/procedures";
 
 type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
 
 /** One round's whole record, and voiding it with a reason. */
 export default function RoundPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const [record, setRecord] = useState<RoundRecord | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    record,
+    problem,
+    setProblem,
+    reload: load,
+  } = useRecord<RoundRecord>("admin.rounds.get", { roundId: id });
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const fetchRecord = useCallback(
-    () => queryProcedure<RoundRecord>("admin.rounds.get", { roundId: id }),
-    [id],
-  );
-  const apply = useCallback((answer: Answer<RoundRecord>) => {
-    if (answer.ok) setRecord(answer.data);
-    else setProblem(problemOf(answer));
-  }, []);
-  const load = async () => {
-    apply(await fetchRecord());
-  };
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchRecord().then(apply);
-  }, [fetchRecord, apply]);
 
   async function voidRound() {
     setBusy(true);
@@ -52,13 +40,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     } else setProblem(problemOf(answer));
   }
 
-  if (record === null) {
-    return (
-      <main className={styles.page}>
-        {problem === null ? <p>Loading…</p> : <p className={styles.error}>{problem}</p>}
-      </main>
-    );
-  }
+  if (record === null) return <RecordPending problem={problem} />;
 
   return (
     <main className={styles.page} data-testid="round-record" data-round-id={record.id}>
@@ -243,16 +225,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           </form>
         </section>
       )}
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
-      {notice !== null && (
-        <p className={styles.notice} role="status">
-          {notice}
-        </p>
-      )}
+      <ActionMessages problem={problem} notice={notice} />
     </main>
   );
 }
