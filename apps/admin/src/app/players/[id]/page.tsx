@@ -6,7 +6,7 @@ import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { ActionMessages, RecordPending } from "~/components/record-messages";
+import { ActionMessages, RecordPending, RecordTable } from "~/components/record-parts";
 import { useRecord } from "~/components/use-record";
 import { mutateProcedure, problemOf } from "~/procedures";
 
@@ -164,86 +164,76 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       </section>
       <ActionMessages problem={problem} notice={notice} />
 
-      <section className={styles.panel}>
-        <h2>Latest wallet entries</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="entries">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Transfer</th>
-                <th scope="col" className={styles.number}>
-                  Amount
-                </th>
-                <th scope="col" className={styles.number}>
-                  Balance after
-                </th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatTimestamp(entry.createdAt)}</td>
-                  <td>
-                    {entry.roundId === null ? (
-                      <code>{entry.transferId}</code>
-                    ) : (
-                      <a href={`/rounds/${entry.roundId}`}>
-                        <code>{entry.transferId}</code>
-                      </a>
-                    )}
-                  </td>
-                  <td className={styles.number}>{formatPoints(entry.amount)}</td>
-                  <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
-                  <td>{entry.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable title="Latest wallet entries" testId="entries">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Transfer</th>
+            <th scope="col" className={styles.number}>
+              Amount
+            </th>
+            <th scope="col" className={styles.number}>
+              Balance after
+            </th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatTimestamp(entry.createdAt)}</td>
+              <td>
+                {entry.roundId === null ? (
+                  <code>{entry.transferId}</code>
+                ) : (
+                  <a href={`/rounds/${entry.roundId}`}>
+                    <code>{entry.transferId}</code>
+                  </a>
+                )}
+              </td>
+              <td className={styles.number}>{formatPoints(entry.amount)}</td>
+              <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
+              <td>{entry.reason ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </RecordTable>
 
-      <section className={styles.panel}>
-        <h2>Latest rounds</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="player-rounds">
-            <thead>
-              <tr>
-                <th scope="col">Opened</th>
-                <th scope="col">Table</th>
-                <th scope="col">Round</th>
-                <th scope="col">Phase</th>
-                <th scope="col" className={styles.number}>
-                  Staked
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.rounds.map((round) => (
-                <tr key={round.roundId}>
-                  <td>
-                    {round.kind === "live" ? (
-                      <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
-                    ) : (
-                      formatTimestamp(round.openedAt)
-                    )}
-                  </td>
-                  <td>{round.table.name}</td>
-                  <td>#{round.number}</td>
-                  <td>
-                    {round.phase}
-                    {round.voided !== null && <span className={styles.void}> · void</span>}
-                  </td>
-                  <td className={styles.number}>
-                    {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable title="Latest rounds" testId="player-rounds">
+        <thead>
+          <tr>
+            <th scope="col">Opened</th>
+            <th scope="col">Table</th>
+            <th scope="col">Round</th>
+            <th scope="col">Phase</th>
+            <th scope="col" className={styles.number}>
+              Staked
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.rounds.map((round) => (
+            <tr key={round.roundId}>
+              <td>
+                {round.kind === "live" ? (
+                  <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
+                ) : (
+                  formatTimestamp(round.openedAt)
+                )}
+              </td>
+              <td>{round.table.name}</td>
+              <td>#{round.number}</td>
+              <td>
+                {round.phase}
+                {round.voided !== null && <span className={styles.void}> · void</span>}
+              </td>
+              <td className={styles.number}>
+                {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </RecordTable>
     </main>
   );
 }

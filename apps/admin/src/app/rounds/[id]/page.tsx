@@ -6,7 +6,7 @@ import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { ActionMessages, RecordPending } from "~/components/record-messages";
+import { ActionMessages, RecordPending, RecordTable } from "~/components/record-parts";
 import { useRecord } from "~/components/use-record";
 import { mutateProcedure, problemOf } from "~/procedures";
 
@@ -96,103 +96,88 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         </p>
       </section>
 
-      <section className={styles.panel}>
-        <h2>Bets</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="bets">
-            <thead>
-              <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Bet</th>
-                <th scope="col">Seat</th>
-                <th scope="col" className={styles.number}>
-                  Stake
-                </th>
-                <th scope="col" className={styles.number}>
-                  Reserved
-                </th>
-                <th scope="col" className={styles.number}>
-                  Returned
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.bets.map((bet) => (
-                <tr key={bet.betId}>
-                  <td>
-                    <a href={`/players/${bet.player.id}`}>{bet.player.name}</a>
-                  </td>
-                  <td>
-                    <code>{bet.bet}</code>
-                  </td>
-                  <td>{bet.seat ?? "—"}</td>
-                  <td className={styles.number}>{formatPoints(bet.stake)}</td>
-                  <td className={styles.number}>{formatPoints(bet.reserved)}</td>
-                  <td className={styles.number}>
-                    {bet.returned === null ? "—" : formatPoints(bet.returned)}
-                  </td>
-                  <td>{bet.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable title="Bets" testId="bets">
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Bet</th>
+            <th scope="col">Seat</th>
+            <th scope="col" className={styles.number}>
+              Stake
+            </th>
+            <th scope="col" className={styles.number}>
+              Reserved
+            </th>
+            <th scope="col" className={styles.number}>
+              Returned
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.bets.map((bet) => (
+            <tr key={bet.betId}>
+              <td>
+                <a href={`/players/${bet.player.id}`}>{bet.player.name}</a>
+              </td>
+              <td>
+                <code>{bet.bet}</code>
+              </td>
+              <td>{bet.seat ?? "—"}</td>
+              <td className={styles.number}>{formatPoints(bet.stake)}</td>
+              <td className={styles.number}>{formatPoints(bet.reserved)}</td>
+              <td className={styles.number}>
+                {bet.returned === null ? "—" : formatPoints(bet.returned)}
+              </td>
+              <td>{bet.status}</td>
+            </tr>
+          ))}
+        </tbody>
+      </RecordTable>
 
-      <section className={styles.panel}>
-        <h2>Ledger transfers</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="transfers">
-            <thead>
-              <tr>
-                <th scope="col">Transfer</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Entries</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.transfers.map((transfer) => (
-                <tr key={transfer.id}>
-                  <td>
-                    <code>{transfer.id}</code>
-                  </td>
-                  <td>{transfer.kind}</td>
-                  <td>
-                    {transfer.entries
-                      .map((entry) => `${entry.kind} ${entry.owner}: ${formatPoints(entry.amount)}`)
-                      .join("; ")}
-                  </td>
-                  <td>{transfer.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable title="Ledger transfers" testId="transfers">
+        <thead>
+          <tr>
+            <th scope="col">Transfer</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Entries</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.transfers.map((transfer) => (
+            <tr key={transfer.id}>
+              <td>
+                <code>{transfer.id}</code>
+              </td>
+              <td>{transfer.kind}</td>
+              <td>
+                {transfer.entries
+                  .map((entry) => `${entry.kind} ${entry.owner}: ${formatPoints(entry.amount)}`)
+                  .join("; ")}
+              </td>
+              <td>{transfer.reason ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </RecordTable>
 
-      <section className={styles.panel}>
-        <h2>Events</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table}>
-            <tbody>
-              {record.events.map((event) => (
-                <tr key={event.id}>
-                  <td>{formatTimestamp(event.at)}</td>
-                  <td>
-                    <code>{event.type}</code>
-                    {event.playerId !== null && <> (to {event.playerId})</>}
-                  </td>
-                  <td>
-                    <pre className={styles.payload}>{JSON.stringify(event.payload)}</pre>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable title="Events">
+        <tbody>
+          {record.events.map((event) => (
+            <tr key={event.id}>
+              <td>{formatTimestamp(event.at)}</td>
+              <td>
+                <code>{event.type}</code>
+                {event.playerId !== null && <> (to {event.playerId})</>}
+              </td>
+              <td>
+                <pre className={styles.payload}>{JSON.stringify(event.payload)}</pre>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </RecordTable>
 
       {record.voided === null && record.phase === "settled" && (
         <section className={styles.panel}>

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 import styles from "./records.module.css";
 
 /** A record page before its record is there: loading, or why it could not be read. */
@@ -30,5 +32,27 @@ export function ActionMessages({
         </p>
       )}
     </>
+  );
+}
+
+/** A titled panel of a record page holding one scrollable table (its head and body as children). */
+export function RecordTable({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.panel}>
+      <h2>{title}</h2>
+      <div className={styles.scroller}>
+        <table className={styles.table} data-testid={testId}>
+          {children}
+        </table>
+      </div>
+    </section>
   );
 }
