@@ -14,10 +14,10 @@ export function RecordPending({ problem }: { problem: string | null }) {
 /** The last action's outcome: its problem (an alert) or its notice (a status). */
 export function ActionMessages({
   problem,
-  notice,
+  notice = null,
 }: {
   problem: string | null;
-  notice: string | null;
+  notice?: string | null;
 }) {
   return (
     <>

@@ -1,45 +1,25 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { CursorPager, useCursorPages } from "~/components/cursor-pager";
+import { ActionMessages } from "~/components/record-parts";
 import styles from "~/components/records.module.css";
-import { problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
 
 type Page = RouterOutputs["admin"]["players"]["search"];
 
 /** Players by part of their name or e-mail, newest first, paged on the server. */
 export default function PlayersPage() {
   const [draft, setDraft] = useState("");
-  const [query, setQuery] = useState("");
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState<Page | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const cursor = cursors[cursors.length - 1];
-
-  const fetchPage = useCallback(
-    () =>
-      queryProcedure<Page>("admin.players.search", {
-        query: query === "" ? undefined : query,
-        cursor,
-        limit: 25,
-      }),
-    [query, cursor],
-  );
-  const apply = useCallback((answer: Answer<Page>) => {
-    if (answer.ok) {
-      setPage(answer.data);
-      setProblem(null);
-    } else setProblem(problemOf(answer));
-  }, []);
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchPage().then(apply);
-  }, [fetchPage, apply]);
+  const pages = useCursorPages<string, Page>("admin.players.search", "", (query, cursor) => ({
+    query: query === "" ? undefined : query,
+    cursor,
+    limit: 25,
+  }));
+  const { page, problem } = pages;
 
   return (
     <main className={styles.page}>
@@ -48,8 +28,7 @@ export default function PlayersPage() {
         className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery(draft.trim());
-          setCursors([undefined]);
+          pages.searchFor(draft.trim());
         }}
       >
         <label>
@@ -66,11 +45,7 @@ export default function PlayersPage() {
           Search
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
+      <ActionMessages problem={problem} />
       {page !== null && (
         <>
           <div className={styles.scroller}>
@@ -109,28 +84,7 @@ export default function PlayersPage() {
               </tbody>
             </table>
           </div>
-          <div className={styles.pager}>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={cursors.length === 1}
-              onClick={() => {
-                setCursors(cursors.slice(0, -1));
-              }}
-            >
-              Newer
-            </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={page.nextCursor === null}
-              onClick={() => {
-                if (page.nextCursor !== null) setCursors([...cursors, page.nextCursor]);
-              }}
-            >
-              Older
-            </button>
-          </div>
+          <CursorPager pages={pages} />
         </>
       )}
     </main>

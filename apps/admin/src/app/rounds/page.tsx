@@ -1,13 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { CursorPager, useCursorPages } from "~/components/cursor-pager";
+import { ActionMessages } from "~/components/record-parts";
 import styles from "~/components/records.module.css";
-import { problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
 
 type Page = RouterOutputs["admin"]["rounds"]["search"];
 
@@ -42,28 +42,8 @@ function inputOf(filters: Filters, cursor: string | undefined) {
 /** Rounds of every table, newest first, filtered and paged on the server. */
 export default function RoundsPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  // The cursors of the pages before this one, to go back.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState<Page | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const cursor = cursors[cursors.length - 1];
-
-  const fetchPage = useCallback(
-    () => queryProcedure<Page>("admin.rounds.search", inputOf(filters, cursor)),
-    [filters, cursor],
-  );
-  const apply = useCallback((answer: Answer<Page>) => {
-    if (answer.ok) {
-      setPage(answer.data);
-      setProblem(null);
-    } else setProblem(problemOf(answer));
-  }, []);
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchPage().then(apply);
-  }, [fetchPage, apply]);
+  const pages = useCursorPages<Filters, Page>("admin.rounds.search", EMPTY, inputOf);
+  const { page, problem } = pages;
 
   const field = (name: keyof Filters, label: string, type = "text") => (
     <label>
@@ -86,8 +66,7 @@ export default function RoundsPage() {
         className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
-          setFilters(draft);
-          setCursors([undefined]);
+          pages.searchFor(draft);
         }}
       >
         {field("table", "Table (slug)")}
@@ -100,11 +79,7 @@ export default function RoundsPage() {
           Search
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
+      <ActionMessages problem={problem} />
       {page !== null && (
         <>
           <div className={styles.scroller}>
@@ -153,28 +128,7 @@ export default function RoundsPage() {
               </tbody>
             </table>
           </div>
-          <div className={styles.pager}>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={cursors.length === 1}
-              onClick={() => {
-                setCursors(cursors.slice(0, -1));
-              }}
-            >
-              Newer
-            </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={page.nextCursor === null}
-              onClick={() => {
-                if (page.nextCursor !== null) setCursors([...cursors, page.nextCursor]);
-              }}
-            >
-              Older
-            </button>
-          </div>
+          <CursorPager pages={pages} />
         </>
       )}
     </main>
