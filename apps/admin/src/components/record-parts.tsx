@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
 
+import { DataTable } from "./data-table";
 import styles from "./records.module.css";
 
 /** A record page before its record is there: loading, or why it could not be read. */
@@ -35,24 +36,15 @@ export function ActionMessages({
   );
 }
 
-/** A titled panel of a record page holding one scrollable table (its head and body as children). */
+/** A titled panel of a record page holding one table. */
 export function RecordTable({
   title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId?: string;
-  children: ReactNode;
-}) {
+  ...table
+}: { title: string } & ComponentProps<typeof DataTable>) {
   return (
     <section className={styles.panel}>
       <h2>{title}</h2>
-      <div className={styles.scroller}>
-        <table className={styles.table} data-testid={testId}>
-          {children}
-        </table>
-      </div>
+      <DataTable {...table} />
     </section>
   );
 }

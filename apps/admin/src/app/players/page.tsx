@@ -7,6 +7,7 @@ import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import { CursorPager, useCursorPages } from "~/components/cursor-pager";
 import { ActionMessages } from "~/components/record-parts";
+import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
 
 type Page = RouterOutputs["admin"]["players"]["search"];
@@ -48,42 +49,23 @@ export default function PlayersPage() {
       <ActionMessages problem={problem} />
       {page !== null && (
         <>
-          <div className={styles.scroller}>
-            <table className={styles.table} data-testid="players">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col" className={styles.number}>
-                    Balance
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Joined</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.players.map((player) => (
-                  <tr key={player.id} data-testid="player-row" data-player-id={player.id}>
-                    <td>
-                      <a href={`/players/${player.id}`}>{player.name}</a>
-                      {player.isAnonymous && " (guest)"}
-                    </td>
-                    <td>{player.email}</td>
-                    <td className={styles.number}>{formatPoints(player.balance)}</td>
-                    <td>
-                      {player.banned ? <span className={styles.void}>banned</span> : "active"}
-                    </td>
-                    <td>{formatTimestamp(player.createdAt)}</td>
-                  </tr>
-                ))}
-                {page.players.length === 0 && (
-                  <tr>
-                    <td colSpan={5}>No player matches.</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="players"
+            columns={["Name", "E-mail", { label: "Balance", number: true }, "Status", "Joined"]}
+            rows={page.players.map((player) => (
+              <tr key={player.id} data-testid="player-row" data-player-id={player.id}>
+                <td>
+                  <a href={`/players/${player.id}`}>{player.name}</a>
+                  {player.isAnonymous && " (guest)"}
+                </td>
+                <td>{player.email}</td>
+                <td className={styles.number}>{formatPoints(player.balance)}</td>
+                <td>{player.banned ? <span className={styles.void}>banned</span> : "active"}</td>
+                <td>{formatTimestamp(player.createdAt)}</td>
+              </tr>
+            ))}
+            empty="No player matches."
+          />
           <CursorPager pages={pages} />
         </>
       )}

@@ -7,6 +7,7 @@ import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import { CursorPager, useCursorPages } from "~/components/cursor-pager";
 import { ActionMessages } from "~/components/record-parts";
+import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
 
 type Page = RouterOutputs["admin"]["rounds"]["search"];
@@ -82,52 +83,37 @@ export default function RoundsPage() {
       <ActionMessages problem={problem} />
       {page !== null && (
         <>
-          <div className={styles.scroller}>
-            <table className={styles.table} data-testid="rounds">
-              <thead>
-                <tr>
-                  <th scope="col">Opened</th>
-                  <th scope="col">Table</th>
-                  <th scope="col">Round</th>
-                  <th scope="col">Phase</th>
-                  <th scope="col" className={styles.number}>
-                    Bets
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    Staked
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    Returned
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rounds.map((round) => (
-                  <tr key={round.id} data-testid="round-row" data-round-id={round.id}>
-                    <td>
-                      <a href={`/rounds/${round.id}`}>{formatTimestamp(round.openedAt)}</a>
-                    </td>
-                    <td>{round.table.name}</td>
-                    <td>
-                      #{round.number} <code title="Shoe">{round.shoeId.slice(0, 8)}</code>
-                    </td>
-                    <td>
-                      {round.phase}
-                      {round.voidedAt !== null && <span className={styles.void}> · void</span>}
-                    </td>
-                    <td className={styles.number}>{round.bets}</td>
-                    <td className={styles.number}>{formatPoints(round.staked)}</td>
-                    <td className={styles.number}>{formatPoints(round.returned)}</td>
-                  </tr>
-                ))}
-                {page.rounds.length === 0 && (
-                  <tr>
-                    <td colSpan={7}>No round matches.</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="rounds"
+            columns={[
+              "Opened",
+              "Table",
+              "Round",
+              "Phase",
+              { label: "Bets", number: true },
+              { label: "Staked", number: true },
+              { label: "Returned", number: true },
+            ]}
+            rows={page.rounds.map((round) => (
+              <tr key={round.id} data-testid="round-row" data-round-id={round.id}>
+                <td>
+                  <a href={`/rounds/${round.id}`}>{formatTimestamp(round.openedAt)}</a>
+                </td>
+                <td>{round.table.name}</td>
+                <td>
+                  #{round.number} <code title="Shoe">{round.shoeId.slice(0, 8)}</code>
+                </td>
+                <td>
+                  {round.phase}
+                  {round.voidedAt !== null && <span className={styles.void}> · void</span>}
+                </td>
+                <td className={styles.number}>{round.bets}</td>
+                <td className={styles.number}>{formatPoints(round.staked)}</td>
+                <td className={styles.number}>{formatPoints(round.returned)}</td>
+              </tr>
+            ))}
+            empty="No round matches."
+          />
           <CursorPager pages={pages} />
         </>
       )}

@@ -164,76 +164,60 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       </section>
       <ActionMessages problem={problem} notice={notice} />
 
-      <RecordTable title="Latest wallet entries" testId="entries">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Transfer</th>
-            <th scope="col" className={styles.number}>
-              Amount
-            </th>
-            <th scope="col" className={styles.number}>
-              Balance after
-            </th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {record.entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatTimestamp(entry.createdAt)}</td>
-              <td>
-                {entry.roundId === null ? (
+      <RecordTable
+        title="Latest wallet entries"
+        testId="entries"
+        columns={[
+          "When",
+          "Transfer",
+          { label: "Amount", number: true },
+          { label: "Balance after", number: true },
+          "Reason",
+        ]}
+        rows={record.entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{formatTimestamp(entry.createdAt)}</td>
+            <td>
+              {entry.roundId === null ? (
+                <code>{entry.transferId}</code>
+              ) : (
+                <a href={`/rounds/${entry.roundId}`}>
                   <code>{entry.transferId}</code>
-                ) : (
-                  <a href={`/rounds/${entry.roundId}`}>
-                    <code>{entry.transferId}</code>
-                  </a>
-                )}
-              </td>
-              <td className={styles.number}>{formatPoints(entry.amount)}</td>
-              <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
-              <td>{entry.reason ?? ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </RecordTable>
-
-      <RecordTable title="Latest rounds" testId="player-rounds">
-        <thead>
-          <tr>
-            <th scope="col">Opened</th>
-            <th scope="col">Table</th>
-            <th scope="col">Round</th>
-            <th scope="col">Phase</th>
-            <th scope="col" className={styles.number}>
-              Staked
-            </th>
+                </a>
+              )}
+            </td>
+            <td className={styles.number}>{formatPoints(entry.amount)}</td>
+            <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
+            <td>{entry.reason ?? ""}</td>
           </tr>
-        </thead>
-        <tbody>
-          {record.rounds.map((round) => (
-            <tr key={round.roundId}>
-              <td>
-                {round.kind === "live" ? (
-                  <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
-                ) : (
-                  formatTimestamp(round.openedAt)
-                )}
-              </td>
-              <td>{round.table.name}</td>
-              <td>#{round.number}</td>
-              <td>
-                {round.phase}
-                {round.voided !== null && <span className={styles.void}> · void</span>}
-              </td>
-              <td className={styles.number}>
-                {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </RecordTable>
+        ))}
+      />
+
+      <RecordTable
+        title="Latest rounds"
+        testId="player-rounds"
+        columns={["Opened", "Table", "Round", "Phase", { label: "Staked", number: true }]}
+        rows={record.rounds.map((round) => (
+          <tr key={round.roundId}>
+            <td>
+              {round.kind === "live" ? (
+                <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
+              ) : (
+                formatTimestamp(round.openedAt)
+              )}
+            </td>
+            <td>{round.table.name}</td>
+            <td>#{round.number}</td>
+            <td>
+              {round.phase}
+              {round.voided !== null && <span className={styles.void}> · void</span>}
+            </td>
+            <td className={styles.number}>
+              {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
+            </td>
+          </tr>
+        ))}
+      />
     </main>
   );
 }

@@ -96,88 +96,72 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         </p>
       </section>
 
-      <RecordTable title="Bets" testId="bets">
-        <thead>
-          <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Bet</th>
-            <th scope="col">Seat</th>
-            <th scope="col" className={styles.number}>
-              Stake
-            </th>
-            <th scope="col" className={styles.number}>
-              Reserved
-            </th>
-            <th scope="col" className={styles.number}>
-              Returned
-            </th>
-            <th scope="col">Status</th>
+      <RecordTable
+        title="Bets"
+        testId="bets"
+        columns={[
+          "Player",
+          "Bet",
+          "Seat",
+          { label: "Stake", number: true },
+          { label: "Reserved", number: true },
+          { label: "Returned", number: true },
+          "Status",
+        ]}
+        rows={record.bets.map((bet) => (
+          <tr key={bet.betId}>
+            <td>
+              <a href={`/players/${bet.player.id}`}>{bet.player.name}</a>
+            </td>
+            <td>
+              <code>{bet.bet}</code>
+            </td>
+            <td>{bet.seat ?? "—"}</td>
+            <td className={styles.number}>{formatPoints(bet.stake)}</td>
+            <td className={styles.number}>{formatPoints(bet.reserved)}</td>
+            <td className={styles.number}>
+              {bet.returned === null ? "—" : formatPoints(bet.returned)}
+            </td>
+            <td>{bet.status}</td>
           </tr>
-        </thead>
-        <tbody>
-          {record.bets.map((bet) => (
-            <tr key={bet.betId}>
-              <td>
-                <a href={`/players/${bet.player.id}`}>{bet.player.name}</a>
-              </td>
-              <td>
-                <code>{bet.bet}</code>
-              </td>
-              <td>{bet.seat ?? "—"}</td>
-              <td className={styles.number}>{formatPoints(bet.stake)}</td>
-              <td className={styles.number}>{formatPoints(bet.reserved)}</td>
-              <td className={styles.number}>
-                {bet.returned === null ? "—" : formatPoints(bet.returned)}
-              </td>
-              <td>{bet.status}</td>
-            </tr>
-          ))}
-        </tbody>
-      </RecordTable>
+        ))}
+      />
 
-      <RecordTable title="Ledger transfers" testId="transfers">
-        <thead>
-          <tr>
-            <th scope="col">Transfer</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Entries</th>
-            <th scope="col">Reason</th>
+      <RecordTable
+        title="Ledger transfers"
+        testId="transfers"
+        columns={["Transfer", "Kind", "Entries", "Reason"]}
+        rows={record.transfers.map((transfer) => (
+          <tr key={transfer.id}>
+            <td>
+              <code>{transfer.id}</code>
+            </td>
+            <td>{transfer.kind}</td>
+            <td>
+              {transfer.entries
+                .map((entry) => `${entry.kind} ${entry.owner}: ${formatPoints(entry.amount)}`)
+                .join("; ")}
+            </td>
+            <td>{transfer.reason ?? ""}</td>
           </tr>
-        </thead>
-        <tbody>
-          {record.transfers.map((transfer) => (
-            <tr key={transfer.id}>
-              <td>
-                <code>{transfer.id}</code>
-              </td>
-              <td>{transfer.kind}</td>
-              <td>
-                {transfer.entries
-                  .map((entry) => `${entry.kind} ${entry.owner}: ${formatPoints(entry.amount)}`)
-                  .join("; ")}
-              </td>
-              <td>{transfer.reason ?? ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </RecordTable>
+        ))}
+      />
 
-      <RecordTable title="Events">
-        <tbody>
-          {record.events.map((event) => (
-            <tr key={event.id}>
-              <td>{formatTimestamp(event.at)}</td>
-              <td>
-                <code>{event.type}</code>
-                {event.playerId !== null && <> (to {event.playerId})</>}
-              </td>
-              <td>
-                <pre className={styles.payload}>{JSON.stringify(event.payload)}</pre>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </RecordTable>
+      <RecordTable
+        title="Events"
+        rows={record.events.map((event) => (
+          <tr key={event.id}>
+            <td>{formatTimestamp(event.at)}</td>
+            <td>
+              <code>{event.type}</code>
+              {event.playerId !== null && <> (to {event.playerId})</>}
+            </td>
+            <td>
+              <pre className={styles.payload}>{JSON.stringify(event.payload)}</pre>
+            </td>
+          </tr>
+        ))}
+      />
 
       {record.voided === null && record.phase === "settled" && (
         <section className={styles.panel}>
