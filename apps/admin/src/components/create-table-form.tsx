@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { Game, TableConfig } from "~/game-api";
 import { mutateProcedure } from "~/procedures";
 
-import { FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
+import { Field, FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import type { Problem } from "./table-forms";
 import { fieldText, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
@@ -92,27 +92,17 @@ export function CreateTableForm({
           </select>
           <FieldProblem problem={problem} field="variant" />
         </label>
-        <label>
-          Slug
-          <input name="slug" placeholder="baccarat-c" />
-          <FieldProblem problem={problem} field="slug" />
-        </label>
-        <label>
-          Name
-          <input name="name" placeholder="Baccarat C" />
-          <FieldProblem problem={problem} field="name" />
-        </label>
-        <label>
-          Countdown (seconds)
-          <input
-            name="countdownSeconds"
-            type="number"
-            step={1}
-            key={game}
-            defaultValue={template?.countdownSeconds ?? 20}
-          />
-          <FieldProblem problem={problem} field="countdownSeconds" />
-        </label>
+        <Field label="Slug" problem={problem} name="slug" placeholder="baccarat-c" />
+        <Field label="Name" problem={problem} name="name" placeholder="Baccarat C" />
+        <Field
+          key={game}
+          label="Countdown (seconds)"
+          problem={problem}
+          name="countdownSeconds"
+          type="number"
+          step={1}
+          defaultValue={template?.countdownSeconds ?? 20}
+        />
       </div>
       <LimitFields key={game} limits={limits} problem={problem} labelPrefix="new " />
       {problem !== null && problem.field === "limits" && (

@@ -84,28 +84,25 @@ export function CursorPager({
 }: {
   pages: Pick<CursorPages<unknown, unknown>, "newer" | "older">;
 }) {
+  const buttons = [
+    ["Newer", pages.newer],
+    ["Older", pages.older],
+  ] as const;
   return (
     <div className={styles.pager}>
-      <button
-        type="button"
-        className={styles.secondary}
-        disabled={pages.newer === null}
-        onClick={() => {
-          pages.newer?.();
-        }}
-      >
-        Newer
-      </button>
-      <button
-        type="button"
-        className={styles.secondary}
-        disabled={pages.older === null}
-        onClick={() => {
-          pages.older?.();
-        }}
-      >
-        Older
-      </button>
+      {buttons.map(([label, go]) => (
+        <button
+          key={label}
+          type="button"
+          className={styles.secondary}
+          disabled={go === null}
+          onClick={() => {
+            go?.();
+          }}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
 import type { Problem } from "./table-forms";
 import { toMinor, toPoints } from "./table-forms";
 import styles from "./tables-admin.module.css";
@@ -11,6 +13,26 @@ export function FieldProblem({ problem, field }: { problem: Problem | null; fiel
     <span className={styles.problem} role="alert" data-testid={`problem-${field}`}>
       {problem.message}
     </span>
+  );
+}
+
+/** A labelled input of a table form, with the refusal that names it (by its `name`). */
+export function Field({
+  label,
+  problem,
+  name,
+  ...input
+}: {
+  label: ReactNode;
+  problem: Problem | null;
+  name: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label>
+      {label}
+      <input name={name} {...input} />
+      <FieldProblem problem={problem} field={name} />
+    </label>
   );
 }
 

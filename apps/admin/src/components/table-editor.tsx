@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { TableConfig } from "~/game-api";
 import { mutateProcedure } from "~/procedures";
 
-import { FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
+import { Field, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import type { Problem } from "./table-forms";
 import { fieldText, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
@@ -68,35 +68,28 @@ export function TableEditor({
         Edit <code>{table.slug}</code>
       </h2>
       <div className={styles.fields}>
-        <label>
-          Name
-          <input name="name" defaultValue={table.name} />
-          <FieldProblem problem={problem} field="name" />
-        </label>
-        <label>
-          Countdown (seconds)
-          <input
-            name="countdownSeconds"
-            type="number"
-            defaultValue={table.countdownSeconds}
-            step={1}
-          />
-          <FieldProblem problem={problem} field="countdownSeconds" />
-        </label>
+        <Field label="Name" problem={problem} name="name" defaultValue={table.name} />
+        <Field
+          label="Countdown (seconds)"
+          problem={problem}
+          name="countdownSeconds"
+          type="number"
+          defaultValue={table.countdownSeconds}
+          step={1}
+        />
         {table.game === "joker-blackjack" &&
           JOKER_BLACKJACK_SETTINGS.map((key) => (
-            <label key={key}>
-              {key[0]!.toUpperCase() + key.slice(1)}
-              <input
-                name={`settings.${key}`}
-                type="number"
-                step={1}
-                defaultValue={
-                  typeof table.settings?.[key] === "number" ? String(table.settings[key]) : ""
-                }
-              />
-              <FieldProblem problem={problem} field={`settings.${key}`} />
-            </label>
+            <Field
+              key={key}
+              label={key[0]!.toUpperCase() + key.slice(1)}
+              problem={problem}
+              name={`settings.${key}`}
+              type="number"
+              step={1}
+              defaultValue={
+                typeof table.settings?.[key] === "number" ? String(table.settings[key]) : ""
+              }
+            />
           ))}
       </div>
       <LimitFields limits={table.limits} problem={problem} rowTestId="limit-edit" />
