@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, InputHTMLAttributes, ReactNode } from "react";
 
 import { DataTable } from "./data-table";
 import styles from "./records.module.css";
@@ -46,5 +46,59 @@ export function RecordTable({
       <h2>{title}</h2>
       <DataTable {...table} />
     </section>
+  );
+}
+
+/** A labelled input kept in the page's state (`value`, `onValue`). */
+export function StateField({
+  label,
+  value,
+  onValue,
+  ...input
+}: { label: ReactNode; value: string; onValue: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "value" | "onChange"
+>) {
+  return (
+    <label>
+      {label}
+      <input
+        {...input}
+        value={value}
+        onChange={(event) => {
+          onValue(event.target.value);
+        }}
+      />
+    </label>
+  );
+}
+
+/** A record's action: its fields and one submit button, `danger` for what cannot be undone. */
+export function ActionForm({
+  onSubmit,
+  button,
+  busy,
+  danger = false,
+  children,
+}: {
+  onSubmit: () => void;
+  button: ReactNode;
+  busy: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <button type="submit" className={danger ? styles.danger : styles.button} disabled={busy}>
+        {button}
+      </button>
+    </form>
   );
 }

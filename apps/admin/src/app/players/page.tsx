@@ -6,7 +6,7 @@ import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import { CursorPager, useCursorPages } from "~/components/cursor-pager";
-import { ActionMessages } from "~/components/record-parts";
+import { ActionMessages, StateField } from "~/components/record-parts";
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
 
@@ -32,16 +32,7 @@ export default function PlayersPage() {
           pages.searchFor(draft.trim());
         }}
       >
-        <label>
-          Name or e-mail
-          <input
-            name="query"
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.target.value);
-            }}
-          />
-        </label>
+        <StateField label="Name or e-mail" name="query" value={draft} onValue={setDraft} />
         <button type="submit" className={styles.button} data-testid="players-search">
           Search
         </button>

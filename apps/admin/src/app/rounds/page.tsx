@@ -6,7 +6,7 @@ import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import { CursorPager, useCursorPages } from "~/components/cursor-pager";
-import { ActionMessages } from "~/components/record-parts";
+import { ActionMessages, StateField } from "~/components/record-parts";
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
 
@@ -47,17 +47,15 @@ export default function RoundsPage() {
   const { page, problem } = pages;
 
   const field = (name: keyof Filters, label: string, type = "text") => (
-    <label>
-      {label}
-      <input
-        name={name}
-        type={type}
-        value={draft[name]}
-        onChange={(event) => {
-          setDraft({ ...draft, [name]: event.target.value });
-        }}
-      />
-    </label>
+    <StateField
+      label={label}
+      name={name}
+      type={type}
+      value={draft[name]}
+      onValue={(value) => {
+        setDraft({ ...draft, [name]: value });
+      }}
+    />
   );
 
   return (

@@ -6,7 +6,13 @@ import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { ActionMessages, RecordPending, RecordTable } from "~/components/record-parts";
+import {
+  ActionForm,
+  ActionMessages,
+  RecordPending,
+  RecordTable,
+  StateField,
+} from "~/components/record-parts";
 import { useRecord } from "~/components/use-record";
 import { mutateProcedure, problemOf } from "~/procedures";
 
@@ -91,48 +97,29 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
 
       <section className={styles.panel}>
         <h2>Adjust the balance</h2>
-        <form
-          className={styles.form}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void adjust();
-          }}
-        >
-          <label>
-            Points (+ credit, − debit)
-            <input
-              name="amount"
-              type="number"
-              step="0.01"
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-              }}
-            />
-          </label>
-          <label>
-            Reason
-            <input
-              name="adjustReason"
-              value={adjustReason}
-              onChange={(event) => {
-                setAdjustReason(event.target.value);
-              }}
-              size={40}
-            />
-          </label>
-          <button type="submit" className={styles.button} disabled={busy}>
-            Adjust
-          </button>
-        </form>
+        <ActionForm onSubmit={() => void adjust()} button="Adjust" busy={busy}>
+          <StateField
+            label="Points (+ credit, − debit)"
+            name="amount"
+            type="number"
+            step="0.01"
+            value={amount}
+            onValue={setAmount}
+          />
+          <StateField
+            label="Reason"
+            name="adjustReason"
+            value={adjustReason}
+            onValue={setAdjustReason}
+            size={40}
+          />
+        </ActionForm>
       </section>
 
       <section className={styles.panel}>
         <h2>{player.banned ? "Unban" : "Ban"}</h2>
-        <form
-          className={styles.form}
-          onSubmit={(event) => {
-            event.preventDefault();
+        <ActionForm
+          onSubmit={() => {
             void run(
               player.banned ? "admin.players.unban" : "admin.players.ban",
               { userId: id, reason: banReason },
@@ -141,26 +128,18 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
               if (ok) setBanReason("");
             });
           }}
+          button={player.banned ? "Unban" : "Ban"}
+          busy={busy}
+          danger={!player.banned}
         >
-          <label>
-            Reason
-            <input
-              name="banReason"
-              value={banReason}
-              onChange={(event) => {
-                setBanReason(event.target.value);
-              }}
-              size={40}
-            />
-          </label>
-          <button
-            type="submit"
-            className={player.banned ? styles.button : styles.danger}
-            disabled={busy}
-          >
-            {player.banned ? "Unban" : "Ban"}
-          </button>
-        </form>
+          <StateField
+            label="Reason"
+            name="banReason"
+            value={banReason}
+            onValue={setBanReason}
+            size={40}
+          />
+        </ActionForm>
       </section>
       <ActionMessages problem={problem} notice={notice} />
 

@@ -6,7 +6,13 @@ import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { ActionMessages, RecordPending, RecordTable } from "~/components/record-parts";
+import {
+  ActionForm,
+  ActionMessages,
+  RecordPending,
+  RecordTable,
+  StateField,
+} from "~/components/record-parts";
 import { useRecord } from "~/components/use-record";
 import { mutateProcedure, problemOf } from "~/procedures";
 
@@ -170,28 +176,9 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
             Every player&apos;s stakes come back and every payout is taken back through the ledger.
             Refused if a winner has already spent the winnings.
           </p>
-          <form
-            className={styles.form}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void voidRound();
-            }}
-          >
-            <label>
-              Reason
-              <input
-                name="reason"
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                }}
-                size={50}
-              />
-            </label>
-            <button type="submit" className={styles.danger} disabled={busy}>
-              Void round
-            </button>
-          </form>
+          <ActionForm onSubmit={() => void voidRound()} button="Void round" busy={busy} danger>
+            <StateField label="Reason" name="reason" value={reason} onValue={setReason} size={50} />
+          </ActionForm>
         </section>
       )}
       <ActionMessages problem={problem} notice={notice} />
