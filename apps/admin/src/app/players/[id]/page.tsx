@@ -14,41 +14,22 @@ import {
   StateField,
 } from "~/components/record-parts";
 import { useRecord } from "~/components/use-record";
-import { mutateProcedure, problemOf } from "~/procedures";
 
 type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const {
-    record,
-    problem,
-    setProblem,
-    reload: load,
-  } = useRecord<PlayerRecord>("admin.players.get", { userId: id });
-  const [notice, setNotice] = useState<string | null>(null);
+  const { record, problem, notice, busy, act } = useRecord<PlayerRecord>("admin.players.get", {
+    userId: id,
+  });
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
   const [banReason, setBanReason] = useState("");
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [busy, setBusy] = useState(false);
-
-  async function run(procedure: string, input: unknown, done: string) {
-    setBusy(true);
-    const answer = await mutateProcedure<unknown>(procedure, input);
-    setBusy(false);
-    if (answer.ok) {
-      setProblem(null);
-      setNotice(done);
-      await load();
-      return true;
-    }
-    setNotice(null);
-    setProblem(problemOf(answer));
-    return false;
-  }
+  const run = (procedure: string, input: unknown, done: string) =>
+    act(procedure, input, () => done);
 
   async function adjust() {
     // Points as typed (e.g. 25 or -12.5), in minor units for the API.

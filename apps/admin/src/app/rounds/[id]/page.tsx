@@ -14,36 +14,25 @@ import {
   StateField,
 } from "~/components/record-parts";
 import { useRecord } from "~/components/use-record";
-import { mutateProcedure, problemOf } from "~/procedures";
 
 type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
 
 /** One round's whole record, and voiding it with a reason. */
 export default function RoundPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const {
-    record,
-    problem,
-    setProblem,
-    reload: load,
-  } = useRecord<RoundRecord>("admin.rounds.get", { roundId: id });
+  const { record, problem, notice, busy, act } = useRecord<RoundRecord>("admin.rounds.get", {
+    roundId: id,
+  });
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
 
   async function voidRound() {
-    setBusy(true);
-    const answer = await mutateProcedure<{ players: { amount: number }[] }>("admin.rounds.void", {
-      roundId: id,
-      reason,
-    });
-    setBusy(false);
-    if (answer.ok) {
-      setProblem(null);
-      setNotice(`Round voided: ${answer.data.players.length} player(s) corrected.`);
-      setReason("");
-      await load();
-    } else setProblem(problemOf(answer));
+    const ok = await act(
+      "admin.rounds.void",
+      { roundId: id, reason },
+      (data: { players: { amount: number }[] }) =>
+        `Round voided: ${data.players.length} player(s) corrected.`,
+    );
+    if (ok) setReason("");
   }
 
   if (record === null) return <RecordPending problem={problem} />;
