@@ -51,9 +51,11 @@ export function useRecord<T>(procedure: string, input: unknown): RecordState<T> 
     const answer = await mutateProcedure<never>(procedure, input);
     setBusy(false);
     if (answer.ok) {
+      // Read again first: the notice shows together with the record it speaks of.
+      const fresh = await fetchRecord();
       setProblem(null);
       setNotice(done(answer.data));
-      apply(await fetchRecord());
+      apply(fresh);
       return true;
     }
     setNotice(null);
