@@ -6,9 +6,9 @@ import { useState } from "react";
 import type { Game, TableConfig } from "~/game-api";
 import { mutateProcedure } from "~/procedures";
 
-import { FieldProblem } from "./table-editor";
+import { Field, FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import type { Problem } from "./table-forms";
-import { fieldText, problemFrom, toMinor, toPoints } from "./table-forms";
+import { fieldText, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
 
 const VARIANTS: Record<Game, readonly string[]> = {
@@ -34,7 +34,7 @@ export function CreateTableForm({
   const [created, setCreated] = useState<string | null>(null);
   const template = templates.find((table) => table.game === game);
   const limits = template?.limits ?? {};
-  const bets = Object.keys(limits).sort((a, b) => a.localeCompare(b));
+  const bets = betsOf(limits);
 
   return (
     <form
@@ -53,12 +53,7 @@ export function CreateTableForm({
           variant: text("variant"),
           name: text("name"),
           countdownSeconds: Number(text("countdownSeconds")),
-          limits: Object.fromEntries(
-            bets.map((bet) => [
-              bet,
-              { min: toMinor(text(`limits.${bet}.min`)), max: toMinor(text(`limits.${bet}.max`)) },
-            ]),
-          ),
+          limits: limitsFrom(bets, text),
         }).then((answer) => {
           if (answer.ok) {
             setProblem(null);
@@ -97,58 +92,19 @@ export function CreateTableForm({
           </select>
           <FieldProblem problem={problem} field="variant" />
         </label>
-        <label>
-          Slug
-          <input name="slug" placeholder="baccarat-c" />
-          <FieldProblem problem={problem} field="slug" />
-        </label>
-        <label>
-          Name
-          <input name="name" placeholder="Baccarat C" />
-          <FieldProblem problem={problem} field="name" />
-        </label>
-        <label>
-          Countdown (seconds)
-          <input
-            name="countdownSeconds"
-            type="number"
-            step={1}
-            key={game}
-            defaultValue={template?.countdownSeconds ?? 20}
-          />
-          <FieldProblem problem={problem} field="countdownSeconds" />
-        </label>
+        <Field label="Slug" problem={problem} name="slug" placeholder="baccarat-c" />
+        <Field label="Name" problem={problem} name="name" placeholder="Baccarat C" />
+        <Field
+          key={game}
+          label="Countdown (seconds)"
+          problem={problem}
+          name="countdownSeconds"
+          type="number"
+          step={1}
+          defaultValue={template?.countdownSeconds ?? 20}
+        />
       </div>
-      <table className={styles.limits} key={game}>
-        <thead>
-          <tr>
-            <th scope="col">Bet</th>
-            <th scope="col">Min (points)</th>
-            <th scope="col">Max (points)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bets.map((bet) => (
-            <tr key={bet}>
-              <th scope="row">
-                <code>{bet}</code>
-                <FieldProblem problem={problem} field={`limits.${bet}`} />
-              </th>
-              {(["min", "max"] as const).map((end) => (
-                <td key={end}>
-                  <input
-                    name={`limits.${bet}.${end}`}
-                    aria-label={`new ${bet} ${end}`}
-                    inputMode="decimal"
-                    defaultValue={toPoints(limits[bet]![end])}
-                  />
-                  <FieldProblem problem={problem} field={`limits.${bet}.${end}`} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LimitFields key={game} limits={limits} problem={problem} labelPrefix="new " />
       {problem !== null && problem.field === "limits" && (
         <p className={styles.problem} role="alert">
           {problem.message}

@@ -5,19 +5,10 @@ import { useState } from "react";
 import type { TableConfig } from "~/game-api";
 import { mutateProcedure } from "~/procedures";
 
+import { Field, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import type { Problem } from "./table-forms";
-import { fieldText, problemFrom, toMinor, toPoints } from "./table-forms";
+import { fieldText, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
-
-/** The next to a field's input: the API's refusal when it names this field. */
-export function FieldProblem({ problem, field }: { problem: Problem | null; field: string }) {
-  if (problem?.field !== field) return null;
-  return (
-    <span className={styles.problem} role="alert" data-testid={`problem-${field}`}>
-      {problem.message}
-    </span>
-  );
-}
 
 const JOKER_BLACKJACK_SETTINGS = ["seats", "decks", "jokers"] as const;
 
@@ -33,7 +24,7 @@ export function TableEditor({
 }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState(false);
-  const bets = Object.keys(table.limits).sort((a, b) => a.localeCompare(b));
+  const bets = betsOf(table.limits);
   const fields = new Set([
     "name",
     "countdownSeconds",
@@ -61,12 +52,7 @@ export function TableEditor({
           tableId: table.id,
           name: text("name"),
           countdownSeconds: Number(text("countdownSeconds")),
-          limits: Object.fromEntries(
-            bets.map((bet) => [
-              bet,
-              { min: toMinor(text(`limits.${bet}.min`)), max: toMinor(text(`limits.${bet}.max`)) },
-            ]),
-          ),
+          limits: limitsFrom(bets, text),
           ...(table.game === "joker-blackjack" ? { settings } : {}),
           reason: text("reason") === "" ? undefined : text("reason"),
         }).then((answer) => {
@@ -82,67 +68,31 @@ export function TableEditor({
         Edit <code>{table.slug}</code>
       </h2>
       <div className={styles.fields}>
-        <label>
-          Name
-          <input name="name" defaultValue={table.name} />
-          <FieldProblem problem={problem} field="name" />
-        </label>
-        <label>
-          Countdown (seconds)
-          <input
-            name="countdownSeconds"
-            type="number"
-            defaultValue={table.countdownSeconds}
-            step={1}
-          />
-          <FieldProblem problem={problem} field="countdownSeconds" />
-        </label>
+        <Field label="Name" problem={problem} name="name" defaultValue={table.name} />
+        <Field
+          label="Countdown (seconds)"
+          problem={problem}
+          name="countdownSeconds"
+          type="number"
+          defaultValue={table.countdownSeconds}
+          step={1}
+        />
         {table.game === "joker-blackjack" &&
           JOKER_BLACKJACK_SETTINGS.map((key) => (
-            <label key={key}>
-              {key[0]!.toUpperCase() + key.slice(1)}
-              <input
-                name={`settings.${key}`}
-                type="number"
-                step={1}
-                defaultValue={
-                  typeof table.settings?.[key] === "number" ? String(table.settings[key]) : ""
-                }
-              />
-              <FieldProblem problem={problem} field={`settings.${key}`} />
-            </label>
+            <Field
+              key={key}
+              label={key[0]!.toUpperCase() + key.slice(1)}
+              problem={problem}
+              name={`settings.${key}`}
+              type="number"
+              step={1}
+              defaultValue={
+                typeof table.settings?.[key] === "number" ? String(table.settings[key]) : ""
+              }
+            />
           ))}
       </div>
-      <table className={styles.limits}>
-        <thead>
-          <tr>
-            <th scope="col">Bet</th>
-            <th scope="col">Min (points)</th>
-            <th scope="col">Max (points)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bets.map((bet) => (
-            <tr key={bet} data-testid="limit-edit" data-bet={bet}>
-              <th scope="row">
-                <code>{bet}</code>
-                <FieldProblem problem={problem} field={`limits.${bet}`} />
-              </th>
-              {(["min", "max"] as const).map((end) => (
-                <td key={end}>
-                  <input
-                    name={`limits.${bet}.${end}`}
-                    aria-label={`${bet} ${end}`}
-                    inputMode="decimal"
-                    defaultValue={toPoints(table.limits[bet]![end])}
-                  />
-                  <FieldProblem problem={problem} field={`limits.${bet}.${end}`} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LimitFields limits={table.limits} problem={problem} rowTestId="limit-edit" />
       <label className={styles.reason}>
         Reason (kept in the audit log)
         <input name="reason" />

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatTimestamp } from "@fuda/ui";
 
+import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
 import type { Answer } from "~/procedures";
 import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
@@ -160,63 +161,39 @@ export default function PartnersPage() {
           </p>
         </div>
       )}
-      <div className={styles.scroller}>
-        <table className={styles.table} data-testid="partner-keys">
-          <thead>
-            <tr>
-              <th scope="col">Partner</th>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Status</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.length === 0 && (
-              <tr>
-                <td colSpan={8} className={styles.note}>
-                  No keys yet.
-                </td>
-              </tr>
-            )}
-            {keys.map((key) => (
-              <tr key={key.id} data-testid="partner-key" data-id={key.id} data-start={key.start}>
-                <td>
-                  <code>{key.partnerId}</code>
-                </td>
-                <td>{key.name}</td>
-                <td>
-                  <code>{key.start}…</code>
-                </td>
-                <td>{key.scopes.join(", ")}</td>
-                <td>{formatTimestamp(key.createdAt)}</td>
-                <td>{key.lastUsedAt === null ? "never" : formatTimestamp(key.lastUsedAt)}</td>
-                <td data-testid="key-status">
-                  {key.revokedAt === null ? (
-                    <span className={styles.ok}>active</span>
-                  ) : (
-                    <span className={styles.flag}>revoked {formatTimestamp(key.revokedAt)}</span>
-                  )}
-                </td>
-                <td>
-                  {key.revokedAt === null && (
-                    <button
-                      type="button"
-                      className={styles.danger}
-                      onClick={() => void revoke(key)}
-                    >
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="partner-keys"
+        columns={["Partner", "Name", "Key", "Scopes", "Created", "Last used", "Status", ""]}
+        rows={keys.map((key) => (
+          <tr key={key.id} data-testid="partner-key" data-id={key.id} data-start={key.start}>
+            <td>
+              <code>{key.partnerId}</code>
+            </td>
+            <td>{key.name}</td>
+            <td>
+              <code>{key.start}…</code>
+            </td>
+            <td>{key.scopes.join(", ")}</td>
+            <td>{formatTimestamp(key.createdAt)}</td>
+            <td>{key.lastUsedAt === null ? "never" : formatTimestamp(key.lastUsedAt)}</td>
+            <td data-testid="key-status">
+              {key.revokedAt === null ? (
+                <span className={styles.ok}>active</span>
+              ) : (
+                <span className={styles.flag}>revoked {formatTimestamp(key.revokedAt)}</span>
+              )}
+            </td>
+            <td>
+              {key.revokedAt === null && (
+                <button type="button" className={styles.danger} onClick={() => void revoke(key)}>
+                  Revoke
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+        empty="No keys yet."
+      />
     </main>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { CursorPager, useCursorPages } from "~/components/cursor-pager";
+import { ActionMessages, StateField } from "~/components/record-parts";
+import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
-import { problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
 
 type Page = RouterOutputs["admin"]["rounds"]["search"];
 
@@ -42,41 +43,19 @@ function inputOf(filters: Filters, cursor: string | undefined) {
 /** Rounds of every table, newest first, filtered and paged on the server. */
 export default function RoundsPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  // The cursors of the pages before this one, to go back.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState<Page | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const cursor = cursors[cursors.length - 1];
-
-  const fetchPage = useCallback(
-    () => queryProcedure<Page>("admin.rounds.search", inputOf(filters, cursor)),
-    [filters, cursor],
-  );
-  const apply = useCallback((answer: Answer<Page>) => {
-    if (answer.ok) {
-      setPage(answer.data);
-      setProblem(null);
-    } else setProblem(problemOf(answer));
-  }, []);
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchPage().then(apply);
-  }, [fetchPage, apply]);
+  const pages = useCursorPages<Filters, Page>("admin.rounds.search", EMPTY, inputOf);
+  const { page, problem } = pages;
 
   const field = (name: keyof Filters, label: string, type = "text") => (
-    <label>
-      {label}
-      <input
-        name={name}
-        type={type}
-        value={draft[name]}
-        onChange={(event) => {
-          setDraft({ ...draft, [name]: event.target.value });
-        }}
-      />
-    </label>
+    <StateField
+      label={label}
+      name={name}
+      type={type}
+      value={draft[name]}
+      onValue={(value) => {
+        setDraft({ ...draft, [name]: value });
+      }}
+    />
   );
 
   return (
@@ -86,8 +65,7 @@ export default function RoundsPage() {
         className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
-          setFilters(draft);
-          setCursors([undefined]);
+          pages.searchFor(draft);
         }}
       >
         {field("table", "Table (slug)")}
@@ -100,81 +78,41 @@ export default function RoundsPage() {
           Search
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
+      <ActionMessages problem={problem} />
       {page !== null && (
         <>
-          <div className={styles.scroller}>
-            <table className={styles.table} data-testid="rounds">
-              <thead>
-                <tr>
-                  <th scope="col">Opened</th>
-                  <th scope="col">Table</th>
-                  <th scope="col">Round</th>
-                  <th scope="col">Phase</th>
-                  <th scope="col" className={styles.number}>
-                    Bets
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    Staked
-                  </th>
-                  <th scope="col" className={styles.number}>
-                    Returned
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rounds.map((round) => (
-                  <tr key={round.id} data-testid="round-row" data-round-id={round.id}>
-                    <td>
-                      <a href={`/rounds/${round.id}`}>{formatTimestamp(round.openedAt)}</a>
-                    </td>
-                    <td>{round.table.name}</td>
-                    <td>
-                      #{round.number} <code title="Shoe">{round.shoeId.slice(0, 8)}</code>
-                    </td>
-                    <td>
-                      {round.phase}
-                      {round.voidedAt !== null && <span className={styles.void}> · void</span>}
-                    </td>
-                    <td className={styles.number}>{round.bets}</td>
-                    <td className={styles.number}>{formatPoints(round.staked)}</td>
-                    <td className={styles.number}>{formatPoints(round.returned)}</td>
-                  </tr>
-                ))}
-                {page.rounds.length === 0 && (
-                  <tr>
-                    <td colSpan={7}>No round matches.</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-          <div className={styles.pager}>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={cursors.length === 1}
-              onClick={() => {
-                setCursors(cursors.slice(0, -1));
-              }}
-            >
-              Newer
-            </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={page.nextCursor === null}
-              onClick={() => {
-                if (page.nextCursor !== null) setCursors([...cursors, page.nextCursor]);
-              }}
-            >
-              Older
-            </button>
-          </div>
+          <DataTable
+            testId="rounds"
+            columns={[
+              "Opened",
+              "Table",
+              "Round",
+              "Phase",
+              { label: "Bets", number: true },
+              { label: "Staked", number: true },
+              { label: "Returned", number: true },
+            ]}
+            rows={page.rounds.map((round) => (
+              <tr key={round.id} data-testid="round-row" data-round-id={round.id}>
+                <td>
+                  <a href={`/rounds/${round.id}`}>{formatTimestamp(round.openedAt)}</a>
+                </td>
+                <td>{round.table.name}</td>
+                <td>
+                  #{round.number} <code title="Shoe">{round.shoeId.slice(0, 8)}</code>
+                </td>
+                <td>
+                  {round.phase}
+                  {round.voidedAt !== null && <span className={styles.void}> · void</span>}
+                </td>
+                <td className={styles.number}>{round.bets}</td>
+                <td className={styles.number}>{formatPoints(round.staked)}</td>
+                <td className={styles.number}>{formatPoints(round.returned)}</td>
+              </tr>
+            ))}
+            empty="No round matches."
+          />
+          <CursorPager pages={pages} />
         </>
       )}
     </main>

@@ -1,60 +1,35 @@
 "use client";
 
-import { use, useCallback, useEffect, useState } from "react";
+import { use, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
+import {
+  ActionForm,
+  ActionMessages,
+  RecordPending,
+  RecordTable,
+  StateField,
+} from "~/components/record-parts";
+import { useRecord } from "~/components/use-record";
 
 type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const [record, setRecord] = useState<PlayerRecord | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { record, problem, notice, busy, act } = useRecord<PlayerRecord>("admin.players.get", {
+    userId: id,
+  });
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
   const [banReason, setBanReason] = useState("");
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [busy, setBusy] = useState(false);
-
-  const fetchRecord = useCallback(
-    () => queryProcedure<PlayerRecord>("admin.players.get", { userId: id }),
-    [id],
-  );
-  const apply = useCallback((answer: Answer<PlayerRecord>) => {
-    if (answer.ok) setRecord(answer.data);
-    else setProblem(problemOf(answer));
-  }, []);
-  const load = async () => {
-    apply(await fetchRecord());
-  };
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchRecord().then(apply);
-  }, [fetchRecord, apply]);
-
-  async function run(procedure: string, input: unknown, done: string) {
-    setBusy(true);
-    const answer = await mutateProcedure<unknown>(procedure, input);
-    setBusy(false);
-    if (answer.ok) {
-      setProblem(null);
-      setNotice(done);
-      await load();
-      return true;
-    }
-    setNotice(null);
-    setProblem(problemOf(answer));
-    return false;
-  }
+  const run = (procedure: string, input: unknown, done: string) =>
+    act(procedure, input, () => done);
 
   async function adjust() {
     // Points as typed (e.g. 25 or -12.5), in minor units for the API.
@@ -71,13 +46,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
     }
   }
 
-  if (record === null) {
-    return (
-      <main className={styles.page}>
-        {problem === null ? <p>Loading…</p> : <p className={styles.error}>{problem}</p>}
-      </main>
-    );
-  }
+  if (record === null) return <RecordPending problem={problem} />;
   const { player } = record;
 
   return (
@@ -109,48 +78,29 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
 
       <section className={styles.panel}>
         <h2>Adjust the balance</h2>
-        <form
-          className={styles.form}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void adjust();
-          }}
-        >
-          <label>
-            Points (+ credit, − debit)
-            <input
-              name="amount"
-              type="number"
-              step="0.01"
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-              }}
-            />
-          </label>
-          <label>
-            Reason
-            <input
-              name="adjustReason"
-              value={adjustReason}
-              onChange={(event) => {
-                setAdjustReason(event.target.value);
-              }}
-              size={40}
-            />
-          </label>
-          <button type="submit" className={styles.button} disabled={busy}>
-            Adjust
-          </button>
-        </form>
+        <ActionForm onSubmit={() => void adjust()} button="Adjust" busy={busy}>
+          <StateField
+            label="Points (+ credit, − debit)"
+            name="amount"
+            type="number"
+            step="0.01"
+            value={amount}
+            onValue={setAmount}
+          />
+          <StateField
+            label="Reason"
+            name="adjustReason"
+            value={adjustReason}
+            onValue={setAdjustReason}
+            size={40}
+          />
+        </ActionForm>
       </section>
 
       <section className={styles.panel}>
         <h2>{player.banned ? "Unban" : "Ban"}</h2>
-        <form
-          className={styles.form}
-          onSubmit={(event) => {
-            event.preventDefault();
+        <ActionForm
+          onSubmit={() => {
             void run(
               player.banned ? "admin.players.unban" : "admin.players.ban",
               { userId: id, reason: banReason },
@@ -159,118 +109,75 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
               if (ok) setBanReason("");
             });
           }}
+          button={player.banned ? "Unban" : "Ban"}
+          busy={busy}
+          danger={!player.banned}
         >
-          <label>
-            Reason
-            <input
-              name="banReason"
-              value={banReason}
-              onChange={(event) => {
-                setBanReason(event.target.value);
-              }}
-              size={40}
-            />
-          </label>
-          <button
-            type="submit"
-            className={player.banned ? styles.button : styles.danger}
-            disabled={busy}
-          >
-            {player.banned ? "Unban" : "Ban"}
-          </button>
-        </form>
+          <StateField
+            label="Reason"
+            name="banReason"
+            value={banReason}
+            onValue={setBanReason}
+            size={40}
+          />
+        </ActionForm>
       </section>
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
-      {notice !== null && (
-        <p className={styles.notice} role="status">
-          {notice}
-        </p>
-      )}
+      <ActionMessages problem={problem} notice={notice} />
 
-      <section className={styles.panel}>
-        <h2>Latest wallet entries</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="entries">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Transfer</th>
-                <th scope="col" className={styles.number}>
-                  Amount
-                </th>
-                <th scope="col" className={styles.number}>
-                  Balance after
-                </th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatTimestamp(entry.createdAt)}</td>
-                  <td>
-                    {entry.roundId === null ? (
-                      <code>{entry.transferId}</code>
-                    ) : (
-                      <a href={`/rounds/${entry.roundId}`}>
-                        <code>{entry.transferId}</code>
-                      </a>
-                    )}
-                  </td>
-                  <td className={styles.number}>{formatPoints(entry.amount)}</td>
-                  <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
-                  <td>{entry.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable
+        title="Latest wallet entries"
+        testId="entries"
+        columns={[
+          "When",
+          "Transfer",
+          { label: "Amount", number: true },
+          { label: "Balance after", number: true },
+          "Reason",
+        ]}
+        rows={record.entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{formatTimestamp(entry.createdAt)}</td>
+            <td>
+              {entry.roundId === null ? (
+                <code>{entry.transferId}</code>
+              ) : (
+                <a href={`/rounds/${entry.roundId}`}>
+                  <code>{entry.transferId}</code>
+                </a>
+              )}
+            </td>
+            <td className={styles.number}>{formatPoints(entry.amount)}</td>
+            <td className={styles.number}>{formatPoints(entry.balanceAfter)}</td>
+            <td>{entry.reason ?? ""}</td>
+          </tr>
+        ))}
+      />
 
-      <section className={styles.panel}>
-        <h2>Latest rounds</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="player-rounds">
-            <thead>
-              <tr>
-                <th scope="col">Opened</th>
-                <th scope="col">Table</th>
-                <th scope="col">Round</th>
-                <th scope="col">Phase</th>
-                <th scope="col" className={styles.number}>
-                  Staked
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.rounds.map((round) => (
-                <tr key={round.roundId}>
-                  <td>
-                    {round.kind === "live" ? (
-                      <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
-                    ) : (
-                      formatTimestamp(round.openedAt)
-                    )}
-                  </td>
-                  <td>{round.table.name}</td>
-                  <td>#{round.number}</td>
-                  <td>
-                    {round.phase}
-                    {round.voided !== null && <span className={styles.void}> · void</span>}
-                  </td>
-                  <td className={styles.number}>
-                    {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable
+        title="Latest rounds"
+        testId="player-rounds"
+        columns={["Opened", "Table", "Round", "Phase", { label: "Staked", number: true }]}
+        rows={record.rounds.map((round) => (
+          <tr key={round.roundId}>
+            <td>
+              {round.kind === "live" ? (
+                <a href={`/rounds/${round.roundId}`}>{formatTimestamp(round.openedAt)}</a>
+              ) : (
+                formatTimestamp(round.openedAt)
+              )}
+            </td>
+            <td>{round.table.name}</td>
+            <td>#{round.number}</td>
+            <td>
+              {round.phase}
+              {round.voided !== null && <span className={styles.void}> · void</span>}
+            </td>
+            <td className={styles.number}>
+              {formatPoints(round.bets.reduce((sum, bet) => sum + bet.stake, 0))}
+            </td>
+          </tr>
+        ))}
+      />
     </main>
   );
 }

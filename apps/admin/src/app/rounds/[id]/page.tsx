@@ -1,64 +1,41 @@
 "use client";
 
-import { use, useCallback, useEffect, useState } from "react";
+import { use, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import styles from "~/components/records.module.css";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
+import {
+  ActionForm,
+  ActionMessages,
+  RecordPending,
+  RecordTable,
+  StateField,
+} from "~/components/record-parts";
+import { useRecord } from "~/components/use-record";
 
 type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
 
 /** One round's whole record, and voiding it with a reason. */
 export default function RoundPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const [record, setRecord] = useState<RoundRecord | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { record, problem, notice, busy, act } = useRecord<RoundRecord>("admin.rounds.get", {
+    roundId: id,
+  });
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const fetchRecord = useCallback(
-    () => queryProcedure<RoundRecord>("admin.rounds.get", { roundId: id }),
-    [id],
-  );
-  const apply = useCallback((answer: Answer<RoundRecord>) => {
-    if (answer.ok) setRecord(answer.data);
-    else setProblem(problemOf(answer));
-  }, []);
-  const load = async () => {
-    apply(await fetchRecord());
-  };
-
-  // The answer is applied when it arrives, never synchronously in the effect.
-  useEffect(() => {
-    void fetchRecord().then(apply);
-  }, [fetchRecord, apply]);
 
   async function voidRound() {
-    setBusy(true);
-    const answer = await mutateProcedure<{ players: { amount: number }[] }>("admin.rounds.void", {
-      roundId: id,
-      reason,
-    });
-    setBusy(false);
-    if (answer.ok) {
-      setProblem(null);
-      setNotice(`Round voided: ${answer.data.players.length} player(s) corrected.`);
-      setReason("");
-      await load();
-    } else setProblem(problemOf(answer));
+    const ok = await act(
+      "admin.rounds.void",
+      { roundId: id, reason },
+      (data: { players: { amount: number }[] }) =>
+        `Round voided: ${data.players.length} player(s) corrected.`,
+    );
+    if (ok) setReason("");
   }
 
-  if (record === null) {
-    return (
-      <main className={styles.page}>
-        {problem === null ? <p>Loading…</p> : <p className={styles.error}>{problem}</p>}
-      </main>
-    );
-  }
+  if (record === null) return <RecordPending problem={problem} />;
 
   return (
     <main className={styles.page} data-testid="round-record" data-round-id={record.id}>
@@ -114,103 +91,72 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         </p>
       </section>
 
-      <section className={styles.panel}>
-        <h2>Bets</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="bets">
-            <thead>
-              <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Bet</th>
-                <th scope="col">Seat</th>
-                <th scope="col" className={styles.number}>
-                  Stake
-                </th>
-                <th scope="col" className={styles.number}>
-                  Reserved
-                </th>
-                <th scope="col" className={styles.number}>
-                  Returned
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.bets.map((bet) => (
-                <tr key={bet.betId}>
-                  <td>
-                    <a href={`/players/${bet.player.id}`}>{bet.player.name}</a>
-                  </td>
-                  <td>
-                    <code>{bet.bet}</code>
-                  </td>
-                  <td>{bet.seat ?? "—"}</td>
-                  <td className={styles.number}>{formatPoints(bet.stake)}</td>
-                  <td className={styles.number}>{formatPoints(bet.reserved)}</td>
-                  <td className={styles.number}>
-                    {bet.returned === null ? "—" : formatPoints(bet.returned)}
-                  </td>
-                  <td>{bet.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable
+        title="Bets"
+        testId="bets"
+        columns={[
+          "Player",
+          "Bet",
+          "Seat",
+          { label: "Stake", number: true },
+          { label: "Reserved", number: true },
+          { label: "Returned", number: true },
+          "Status",
+        ]}
+        rows={record.bets.map((bet) => (
+          <tr key={bet.betId}>
+            <td>
+              <a href={`/players/${bet.player.id}`}>{bet.player.name}</a>
+            </td>
+            <td>
+              <code>{bet.bet}</code>
+            </td>
+            <td>{bet.seat ?? "—"}</td>
+            <td className={styles.number}>{formatPoints(bet.stake)}</td>
+            <td className={styles.number}>{formatPoints(bet.reserved)}</td>
+            <td className={styles.number}>
+              {bet.returned === null ? "—" : formatPoints(bet.returned)}
+            </td>
+            <td>{bet.status}</td>
+          </tr>
+        ))}
+      />
 
-      <section className={styles.panel}>
-        <h2>Ledger transfers</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table} data-testid="transfers">
-            <thead>
-              <tr>
-                <th scope="col">Transfer</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Entries</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.transfers.map((transfer) => (
-                <tr key={transfer.id}>
-                  <td>
-                    <code>{transfer.id}</code>
-                  </td>
-                  <td>{transfer.kind}</td>
-                  <td>
-                    {transfer.entries
-                      .map((entry) => `${entry.kind} ${entry.owner}: ${formatPoints(entry.amount)}`)
-                      .join("; ")}
-                  </td>
-                  <td>{transfer.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable
+        title="Ledger transfers"
+        testId="transfers"
+        columns={["Transfer", "Kind", "Entries", "Reason"]}
+        rows={record.transfers.map((transfer) => (
+          <tr key={transfer.id}>
+            <td>
+              <code>{transfer.id}</code>
+            </td>
+            <td>{transfer.kind}</td>
+            <td>
+              {transfer.entries
+                .map((entry) => `${entry.kind} ${entry.owner}: ${formatPoints(entry.amount)}`)
+                .join("; ")}
+            </td>
+            <td>{transfer.reason ?? ""}</td>
+          </tr>
+        ))}
+      />
 
-      <section className={styles.panel}>
-        <h2>Events</h2>
-        <div className={styles.scroller}>
-          <table className={styles.table}>
-            <tbody>
-              {record.events.map((event) => (
-                <tr key={event.id}>
-                  <td>{formatTimestamp(event.at)}</td>
-                  <td>
-                    <code>{event.type}</code>
-                    {event.playerId !== null && <> (to {event.playerId})</>}
-                  </td>
-                  <td>
-                    <pre className={styles.payload}>{JSON.stringify(event.payload)}</pre>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RecordTable
+        title="Events"
+        rows={record.events.map((event) => (
+          <tr key={event.id}>
+            <td>{formatTimestamp(event.at)}</td>
+            <td>
+              <code>{event.type}</code>
+              {event.playerId !== null && <> (to {event.playerId})</>}
+            </td>
+            <td>
+              <pre className={styles.payload}>{JSON.stringify(event.payload)}</pre>
+            </td>
+          </tr>
+        ))}
+      />
 
       {record.voided === null && record.phase === "settled" && (
         <section className={styles.panel}>
@@ -219,40 +165,12 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
             Every player&apos;s stakes come back and every payout is taken back through the ledger.
             Refused if a winner has already spent the winnings.
           </p>
-          <form
-            className={styles.form}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void voidRound();
-            }}
-          >
-            <label>
-              Reason
-              <input
-                name="reason"
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                }}
-                size={50}
-              />
-            </label>
-            <button type="submit" className={styles.danger} disabled={busy}>
-              Void round
-            </button>
-          </form>
+          <ActionForm onSubmit={() => void voidRound()} button="Void round" busy={busy} danger>
+            <StateField label="Reason" name="reason" value={reason} onValue={setReason} size={50} />
+          </ActionForm>
         </section>
       )}
-      {problem !== null && (
-        <p className={styles.error} role="alert">
-          {problem}
-        </p>
-      )}
-      {notice !== null && (
-        <p className={styles.notice} role="status">
-          {notice}
-        </p>
-      )}
+      <ActionMessages problem={problem} notice={notice} />
     </main>
   );
 }
