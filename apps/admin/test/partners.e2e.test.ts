@@ -4,17 +4,17 @@ import { createAuth } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, spawnApp, startGameApi } from "@fuda/testkit";
-import type { SpawnedApp } from "@fuda/testkit";
-import type { Browser, Page } from "playwright-core";
+import { freePort, spawnApp } from "@fuda/testkit";
+import type { NextStack, SpawnedApp } from "@fuda/testkit";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { startPortal } from "./portal-stack";
 
 // Everything real: a seeded database, the game API and the built portal, the results feed, and
 // Debian Chromium. An admin signs in to the portal through its own auth relay.
 let database: TestDatabase | undefined;
-let gameApi: SpawnedApp | undefined;
-let portal: SpawnedApp | undefined;
-let browser: Browser | undefined;
+let stack: NextStack | undefined;
 let feed: SpawnedApp | undefined;
 let page: Page;
 
@@ -30,27 +30,9 @@ beforeAll(async () => {
     trustedOrigins: [],
   });
   await auth.api.createUser({ body: { ...ADMIN, name: "Admin", role: "admin" } });
-  // The portal's port is chosen first: the game API trusts its origin for session cookies.
-  const portalPort = await freePort();
-  const portalUrl = `http://127.0.0.1:${portalPort}`;
-  gameApi = await startGameApi({
-    databaseUrl: database.url,
-    env: { AUTH_TRUSTED_ORIGINS: portalUrl },
-  });
-  portal = await spawnApp({
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    command: "pnpm",
-    args: ["--silent", "start"],
-    env: {
-      PORT: String(portalPort),
-      GAME_API_URL: `${gameApi.url}/trpc`,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    url: portalUrl,
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // The built portal (built here when missing) and a game API trusting its origin.
+  stack = await startPortal({ databaseUrl: database.url });
+  page = stack.page;
   page.on("pageerror", (error) => {
     console.error(`page error: ${error.message}`);
   });
@@ -68,9 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await feed?.stop();
-  await browser?.close();
-  await portal?.stop();
-  await gameApi?.stop();
+  await stack?.stop();
   await database?.drop();
 });
 
@@ -84,7 +64,7 @@ async function feedStatus(key: string): Promise<number> {
 
 describe("partners page", () => {
   it("an admin creates a key (shown once) that the feed accepts, then revokes it: 401", async () => {
-    await page.goto(portal!.url);
+    await page.goto(stack!.app.url);
     const signedIn = await page.evaluate(async (admin) => {
       const response = await fetch("/api/auth/sign-in/email", {
         method: "POST",
@@ -95,7 +75,7 @@ describe("partners page", () => {
     }, ADMIN);
     expect(signedIn).toBe(200);
 
-    await page.goto(`${portal!.url}/partners`);
+    await page.goto(`${stack!.app.url}/partners`);
     await page.locator('input[name="partnerId"]').fill("acme-stats");
     await page.locator('input[name="name"]').fill("Acme stats feed");
     expect(await page.locator('input[name="scope"][value="feed:read"]').isChecked()).toBe(true);
@@ -128,7 +108,7 @@ describe("partners page", () => {
 
 describe("returns and monitor pages", () => {
   it("the returns page answers for a table with no settled bets in the period", async () => {
-    await page.goto(`${portal!.url}/returns`);
+    await page.goto(`${stack!.app.url}/returns`);
     await page.locator('[data-testid="returns-table"] option[value="baccarat-a"]').waitFor({
       state: "attached",
     });
@@ -138,7 +118,7 @@ describe("returns and monitor pages", () => {
   });
 
   it("the monitor shows every table with its round as the dealer opens it", async () => {
-    await page.goto(`${portal!.url}/monitor`);
+    await page.goto(`${stack!.app.url}/monitor`);
     const tables = await database!.db.table.count();
     await page
       .getByTestId("monitor-table")

@@ -103,7 +103,8 @@ describe("rounds and players pages", () => {
     const db = database!.db;
     const round = await (async () => {
       for (let i = 0; i < 100; i++) {
-        const found = await db.round.findFirst({ orderBy: { openedAt: "asc" } });
+        // The newest: the first page holds it however many rounds the dealers opened before.
+        const found = await db.round.findFirst({ orderBy: { openedAt: "desc" } });
         if (found !== null) return found;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -112,6 +113,16 @@ describe("rounds and players pages", () => {
     await page.goto(`${stack!.app.url}/rounds`);
     const row = page.locator(`[data-testid="round-row"][data-round-id="${round.id}"]`);
     await row.waitFor();
+    const listed = await page
+      .locator('[data-testid="round-row"]')
+      .evaluateAll((rows) => rows.map((listedRow) => listedRow.getAttribute("data-round-id")!));
+    const opened = await db.round.findMany({
+      where: { id: { in: listed } },
+      select: { id: true, openedAt: true },
+    });
+    const openedAt = new Map(opened.map((each) => [each.id, each.openedAt.getTime()]));
+    const times = listed.map((id) => openedAt.get(id)!);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
     await row.getByRole("link").click();
     await page.waitForURL(`**/rounds/${round.id}`);
     const record = page.getByTestId("round-record");

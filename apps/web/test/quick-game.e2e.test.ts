@@ -272,13 +272,14 @@ describe("quick game", () => {
       { bet: "seat", seat: 1, amount: 1_000 },
     ]);
 
-    // From the header's menu to the history; the newest round is the baccarat one.
+    // From the header's menu to the history, where the three rounds are listed.
     await page.getByTestId("account-menu").click();
     await page.getByTestId("history-link").click();
     await page.waitForURL(`${platform().app.url}/history`);
     const rounds = page.getByTestId("history-round");
     expect(await rounds.count()).toBe(3);
-    const quickRound = rounds.nth(2);
+    // Found by its game: the baccarat round may have opened before the hand was dealt.
+    const quickRound = page.locator('[data-testid="history-round"][data-kind="quick"]');
     const quickId = (await quickRound.getAttribute("data-round-id"))!;
 
     await quickRound.locator("summary").click();
@@ -327,8 +328,7 @@ describe("quick game", () => {
     await replay.waitFor({ state: "detached" });
 
     // The baccarat round: its cards come out in the order they were dealt, bets and returns last.
-    const liveRound = rounds.nth(1);
-    expect(await liveRound.getAttribute("data-round-id")).toBe(live.roundId);
+    const liveRound = rounds.and(page.locator(`[data-round-id="${live.roundId}"]`));
     await liveRound.locator("summary").click();
     await recordReveals(page, '[data-testid="replay"] [data-card]');
     await liveRound.getByTestId("history-replay").click();
@@ -345,8 +345,7 @@ describe("quick game", () => {
     await replay.waitFor({ state: "detached" });
 
     // The Pok Deng round: each hand with its name as its two cards come out, in the deal's order.
-    const pokDengRound = rounds.nth(0);
-    expect(await pokDengRound.getAttribute("data-round-id")).toBe(pokDeng.roundId);
+    const pokDengRound = rounds.and(page.locator(`[data-round-id="${pokDeng.roundId}"]`));
     await pokDengRound.locator("summary").click();
     await recordReveals(page, '[data-testid="replay"] [data-card]');
     await pokDengRound.getByTestId("history-replay").click();

@@ -137,6 +137,7 @@ export function RoundDetails({ round, open }: { round: RecalledRound; open: bool
       open={open}
       data-testid="history-round"
       data-round-id={round.roundId}
+      data-kind={round.kind}
       data-staked={staked}
       data-returned={returned}
     >
