@@ -6,6 +6,7 @@
  * stakes of cancelled actions come back, an unrecoverable round pays every bet as won.
  */
 import type { Db } from "@fuda/db";
+import { writeAudit } from "@fuda/db";
 import { shoeFromJson } from "@fuda/shoe";
 
 import { decisionsOf, lockLiveRound, refusalError } from "./actions";
@@ -49,6 +50,18 @@ export async function correctRound(db: Db, input: CorrectionInput): Promise<Corr
     const events = result.events.map((event) =>
       event.type === "round.corrected" ? { ...event, reason } : event,
     );
+    const corrected = result.events.find((event) => event.type === "round.corrected");
+    const burned = corrected?.type === "round.corrected" ? [...corrected.burned] : [];
+    // Every operator action is audited in its own transaction (docs/operators.md, Audit log);
+    // before the step, whose events hold the events lock until commit.
+    await writeAudit(tx, {
+      actorId: operatorId,
+      action: `rounds.${type}`,
+      targetType: "round",
+      targetId: roundId,
+      after: { correction: type, ...(toStep === undefined ? {} : { toStep }), burned },
+      reason,
+    });
     await writeStep(tx, {
       table,
       round,
@@ -56,11 +69,6 @@ export async function correctRound(db: Db, input: CorrectionInput): Promise<Corr
       step: { round: result.round, events },
       actsBy,
     });
-    const corrected = result.events.find((event) => event.type === "round.corrected");
-    return {
-      roundId,
-      correction: type,
-      burned: corrected?.type === "round.corrected" ? [...corrected.burned] : [],
-    };
+    return { roundId, correction: type, burned };
   });
 }

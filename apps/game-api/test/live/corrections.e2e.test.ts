@@ -167,6 +167,12 @@ it("a rewind to the end of the deal undoes seat 1's hit: its card burned, its tu
     operator: ((await operator.actor()) as { userId: string }).userId,
   });
 
+  const audited = await db.auditEntry.findFirstOrThrow({
+    where: { action: "rounds.rewind", targetId: round.id },
+  });
+  expect(audited).toMatchObject({ reason: "dealer exposed a card", targetType: "round" });
+  expect(audited.after).toMatchObject({ correction: "rewind", toStep: 1, burned });
+
   // Played out from there: stand, stand.
   for (const seat of [1, 2]) {
     const now = await view();
