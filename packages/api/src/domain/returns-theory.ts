@@ -78,7 +78,8 @@ const cache = new Map<string, GameTheory>();
  * The theory of a table's game and variant, computed once per process (the baccarat weights take
  * a moment). Joker blackjack has no exact analyzer: its return comes from the simulator
  * (`fuda simulate joker-blackjack`, about 102 % to basic strategy: docs/rules/joker-blackjack.md,
- * Published figures), too slow to run per request, so the dashboard shows no theoretical figure for it.
+ * Published figures), too slow to run per request, so the dashboard shows no theoretical figure
+ * for it.
  */
 export function gameTheory(game: string, variant: string): GameTheory {
   const key = `${game}/${variant}`;
