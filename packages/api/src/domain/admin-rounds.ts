@@ -3,7 +3,7 @@
  * with every bet, event and ledger transfer, for investigating a player's complaint.
  */
 import type { Db } from "@fuda/db";
-import { definitionOf, publicGameName } from "@fuda/live";
+import { decodeCursor, definitionOf, publicGameName } from "@fuda/live";
 import type { LiveRound } from "@fuda/rules";
 import { formatCard } from "@fuda/shoe";
 
@@ -38,32 +38,9 @@ export interface RoundSummary {
   returned: number;
 }
 
-interface Cursor {
-  at: Date;
-  id: string;
-}
-
-const badCursor = () =>
-  new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
-    field: "cursor",
-    rule: "cursor",
-  });
-
+// The same (time, id) cursor as the players' history (@fuda/live's decodeCursor reads it).
 const encodeCursor = (round: RoundSummary): string =>
   Buffer.from(JSON.stringify([round.openedAt, round.id])).toString("base64url");
-
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
-    const date = new Date(String(at));
-    if (typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(date.getTime())) {
-      return { at: date, id };
-    }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw badCursor();
-}
 
 interface SummaryRow {
   id: string;
