@@ -104,12 +104,20 @@ interface Row {
 const encodeCursor = (round: RecalledRound): string =>
   Buffer.from(JSON.stringify([round.openedAt, round.roundId])).toString("base64url");
 
-/** A page's `nextCursor` back to its (time, id); anything else is refused as BAD_INPUT. */
-export function decodeCursor(cursor: string): HistoryCursor {
+const isUuid = (id: string): boolean => /^[0-9a-f-]{36}$/.test(id);
+
+/**
+ * A page's `nextCursor` back to its (time, id); anything else is refused as BAD_INPUT. `isId`
+ * says what an id of the paged rows looks like (rounds and shoes: a UUID).
+ */
+export function decodeCursor(
+  cursor: string,
+  isId: (id: string) => boolean = isUuid,
+): HistoryCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
     const date = new Date(String(at));
-    if (typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(date.getTime())) {
+    if (typeof id === "string" && isId(id) && !Number.isNaN(date.getTime())) {
       return { at: date, id };
     }
   } catch {

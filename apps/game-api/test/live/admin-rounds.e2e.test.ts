@@ -304,6 +304,22 @@ describe("admin.players", () => {
     const found = (reply.data as { players: { id: string; balance: number }[] }).players;
     expect(found.map((p) => p.id)).toEqual([players[0]!.id]);
     expect(found[0]!.balance).toBe(await wallet(players[0]!.id));
+    // Paged one player at a time: every player once, newest first; a cursor not ours is refused.
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await operator.trpc("query", "admin.players.search", {
+        limit: 1,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      const data = page.data as { players: { id: string }[]; nextCursor: string | null };
+      paged.push(...data.players.map((player) => player.id));
+      cursor = data.nextCursor ?? undefined;
+    } while (cursor !== undefined && paged.length < 100);
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(paged).toEqual(expect.arrayContaining(players.map((player) => player.id)));
+    const bad = await operator.trpc("query", "admin.players.search", { cursor: "not-a-cursor" });
+    expect(bad.status).toBe(400);
     const got = await operator.trpc("query", "admin.players.get", { userId: players[0]!.id });
     const record = got.data as {
       player: { balance: number };

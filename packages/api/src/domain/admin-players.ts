@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
 import { adjust, balance, history } from "@fuda/ledger";
-import { roundsOfPlayer } from "@fuda/live";
+import { decodeCursor, roundsOfPlayer } from "@fuda/live";
 
 import { FudaError } from "../errors";
 
@@ -35,24 +35,8 @@ interface PlayerRow {
   balance: bigint;
 }
 
-const badCursor = () =>
-  new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
-    field: "cursor",
-    rule: "cursor",
-  });
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
-    const date = new Date(String(at));
-    if (typeof id === "string" && id.length > 0 && !Number.isNaN(date.getTime())) {
-      return { at: date, id };
-    }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw badCursor();
-}
+/** A user id is better-auth's random string, not a UUID. */
+const isUserId = (id: string): boolean => id.length > 0 && id.length <= 64;
 
 const toSummary = (row: PlayerRow): PlayerSummary => ({
   id: row.id,
@@ -70,7 +54,7 @@ export async function searchPlayers(
   db: Db,
   input: { query?: string; cursor?: string; limit: number },
 ): Promise<{ players: PlayerSummary[]; nextCursor: string | null }> {
-  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor, isUserId);
   // LIKE's own characters in the query are matched as themselves.
   const pattern =
     input.query === undefined ? null : `%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
