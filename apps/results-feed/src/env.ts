@@ -20,6 +20,14 @@ export const envSchema = z.object({
   FEED_RATE_LIMIT: positive(10),
   /** Requests a partner key may make at once after a quiet spell. */
   FEED_RATE_BURST: positive(20),
+  /** Partners' webhooks: the first retry's delay in ms, doubled for each further one (docs/feed.md). */
+  FEED_WEBHOOK_BACKOFF_MS: positive(30_000),
+  /** The longest wait, in ms, between two attempts of one webhook delivery (default 1 h). */
+  FEED_WEBHOOK_MAX_BACKOFF_MS: positive(3_600_000),
+  /** How often, in ms, the webhook deliverer looks for due deliveries when idle. */
+  FEED_WEBHOOK_POLL_MS: positive(1_000),
+  /** How long, in ms, a partner's endpoint has to answer one delivery. */
+  FEED_WEBHOOK_TIMEOUT_MS: positive(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -61,6 +61,26 @@ describe("the feed's read-only database role", () => {
     expect(await database.db.table.count({ where: { slug: "forged" } })).toBe(0);
   });
 
+  it("may write of the webhooks only a delivery's state and its attempts, as the deliverer does", async () => {
+    await expect(
+      reader.$executeRaw`INSERT INTO webhook_events (id, type, payload)
+                         VALUES (${randomUUID()}::uuid, 'round.settled', '{}')`,
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      reader.$executeRaw`UPDATE webhook_endpoints SET url = 'https://forged.example'`,
+    ).rejects.toThrow(/permission denied/);
+    await expect(reader.$executeRaw`DELETE FROM webhook_deliveries`).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(
+      reader.$executeRaw`UPDATE webhook_deliveries SET endpoint_id = ${randomUUID()}::uuid`,
+    ).rejects.toThrow(/permission denied/);
+    // What the deliverer's claim and record statements need (no rows yet: nothing changes).
+    await reader.$queryRaw`SELECT id FROM webhook_deliveries FOR UPDATE SKIP LOCKED`;
+    await reader.$executeRaw`UPDATE webhook_deliveries SET attempts = attempts + 1,
+      status = 'delivered', delivered_at = now(), next_attempt_at = NULL, failed_at = NULL`;
+  });
+
   it("serves every route on it, recording the key's last use", async () => {
     for (const path of [
       "/v1/tables",

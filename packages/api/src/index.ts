@@ -53,3 +53,17 @@ export {
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export {
+  signWebhook,
+  startWebhookDeliverer,
+  WEBHOOK_HEADERS,
+  webhookBody,
+  type WebhookDeliverer,
+  type WebhookDelivererOptions,
+} from "./domain/webhook-deliverer";
+export {
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  revokeWebhookEndpoint,
+  webhookDeliveries,
+} from "./domain/webhook-endpoints";

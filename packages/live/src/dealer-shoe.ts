@@ -14,12 +14,14 @@ import {
   shoeFromJson,
   shoeCommitment,
   shoeToJson,
+  verifyShoe,
 } from "@fuda/shoe";
 
 import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
 import { FencedError, json, lockOpenTable } from "./dealer-rows";
 import type { NewEvent } from "./events";
 import { appendEvents } from "./events";
+import { writeWebhookEvent } from "./webhook-outbox";
 
 /** Writes a shoe's progress (position, burns, state) over the position this step read. */
 export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Shoe): Promise<void> {
@@ -31,7 +33,10 @@ export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Sho
   if (updated.count !== 1) throw new FencedError(`shoe ${shoeId}`);
 }
 
-/** Ends the shoe: its reveal (salt and order) becomes public with `shoe.ended`. */
+/**
+ * Ends the shoe: its reveal (salt and order) becomes public with `shoe.ended`, and partners'
+ * `shoe.revealed` webhook goes into the outbox in the same transaction.
+ */
 export async function endShoe(
   tx: Tx,
   table: TableRef,
@@ -39,9 +44,17 @@ export async function endShoe(
   shoe: Shoe,
 ): Promise<NewEvent> {
   const reveal = revealShoe(shoe);
-  await tx.shoe.update({
+  const { commitment } = await tx.shoe.update({
     where: { id: shoeId },
     data: { endedAt: new Date(), reveal: json(reveal) },
+    select: { commitment: true },
+  });
+  await writeWebhookEvent(tx, table, "shoe.revealed", {
+    shoeId,
+    commitment,
+    reveal: { salt: reveal.salt, cards: reveal.cards },
+    rounds: shoe.round,
+    verifies: verifyShoe(commitment, reveal).ok,
   });
   return {
     tableId: table.id,

@@ -47,3 +47,7 @@ export { correctRound } from "./corrections";
 export type { Corrected, CorrectionInput, CorrectionType } from "./corrections";
 export { voidRound, voidTransferId } from "./voids";
 export type { Voided, VoidedPlayer, VoidInput } from "./voids";
+export { betResults } from "./bet-results";
+export type { BetResult } from "./bet-results";
+export { WEBHOOK_EVENT_TYPES, writeWebhookEvent } from "./webhook-outbox";
+export type { WebhookEventType } from "./webhook-outbox";

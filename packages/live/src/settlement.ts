@@ -6,8 +6,11 @@ import type { TransferRequest } from "@fuda/ledger";
 import { settleRequest, transferMany } from "@fuda/ledger";
 import type { TableGameDefinition, LiveBet, LiveRound } from "@fuda/rules";
 
+import { betResults } from "./bet-results";
 import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import { json } from "./dealer-rows";
 import type { NewEvent } from "./events";
+import { writeWebhookEvent } from "./webhook-outbox";
 
 export interface BetTotals {
   /** Minor units staked per bet id (seats added up). */
@@ -106,7 +109,8 @@ export function playerEvents(
 
 /**
  * Settles every open bet of a dealt round in `tx`: the rules' return for each, one transferMany,
- * the bets marked; returns the public and the per-player `round.settled` events.
+ * the bets marked, the partners' `round.settled` webhook in the outbox; returns the public and
+ * the per-player `round.settled` events.
  */
 export async function settleBets(
   tx: Tx,
@@ -139,6 +143,15 @@ export async function settleBets(
     }),
   );
   await markBets(tx, "settled", settled);
+  // The round's result as the partners' feed publishes it (GET /v1/rounds/{id}).
+  await writeWebhookEvent(tx, table, "round.settled", {
+    roundId: round.id,
+    shoeId: round.shoeId,
+    number: round.number,
+    outcome: json(definition.outcome(dealt)),
+    bets: betResults(definition, dealt, round.number).map((result) => ({ ...result })),
+    settledAt: new Date().toISOString(),
+  });
   return [
     {
       tableId: table.id,

@@ -7,16 +7,13 @@
  */
 import type { Db, Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf } from "@fuda/live";
-import type { LiveRound, TableGameDefinition } from "@fuda/rules";
+import { betResults, definitionOf } from "@fuda/live";
+import type { LiveRound } from "@fuda/rules";
 import { formatCard } from "@fuda/shoe";
 
 import type { RoundPage, RoundResult, RoundsInput } from "./feed-rounds.types";
 import { ROUNDS_DEFAULT_LIMIT } from "./feed-rounds.types";
 import { gameNames } from "./tables.types";
-
-/** A stake large enough that every payout table's fractions (0.95 to 1) come out whole. */
-const UNIT = 1_000_000;
 
 export interface Row {
   id: string;
@@ -65,34 +62,6 @@ function decodeCursor(cursor: string): Cursor {
     // Falls through to the refusal.
   }
   throw badCursor();
-}
-
-/** Each bet id of the round's catalog (per seat where it has seats), settled for one unit. */
-export function betResults(definition: TableGameDefinition, round: LiveRound, number: number) {
-  const offered = new Set(definition.betsOffered(number));
-  const results: RoundResult["bets"] = [];
-  for (const spec of definition.bets) {
-    if (!offered.has(spec.id)) continue;
-    for (const seat of spec.seats.length === 0 ? [undefined] : spec.seats) {
-      const bet = { bet: spec.id, amount: UNIT, ...(seat === undefined ? {} : { seat }) };
-      let returned: number;
-      try {
-        returned = definition.settle(round, [bet])[0]!;
-      } catch {
-        // A seat nobody played (joker blackjack) has no hand to settle.
-        continue;
-      }
-      // Net of any deposit the bet holds besides its stake (Pok Deng's Banker cover).
-      const perUnit = (returned - definition.reservedFor(bet) + UNIT) / UNIT;
-      results.push({
-        bet: spec.id,
-        seat: seat ?? null,
-        result: perUnit > 1 ? "won" : perUnit === 1 ? "push" : "lost",
-        returnPerUnit: perUnit,
-      });
-    }
-  }
-  return results;
 }
 
 function toRoundResult(row: Row): RoundResult {

@@ -8,9 +8,9 @@ import { z } from "zod";
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf } from "@fuda/live";
+import { betResults, definitionOf } from "@fuda/live";
 
-import { betResults, finishedRounds } from "./feed-rounds";
+import { finishedRounds } from "./feed-rounds";
 import type { Cursor } from "./feed-rounds";
 
 export const feedStatsInputSchema = z.object({

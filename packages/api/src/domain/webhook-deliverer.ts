@@ -1,0 +1,251 @@
+/**
+ * The partners' webhook deliverer (docs/feed.md, Webhooks), run by the results feed. State lives
+ * only in PostgreSQL: each pass claims due deliveries (FOR UPDATE SKIP LOCKED, so several feed
+ * processes share the work), POSTs each signed event, and records the attempt and the outcome.
+ * A 2xx is final; anything else is retried with exponential backoff until 24 h after the event.
+ */
+import { createHmac } from "node:crypto";
+
+import type { Db } from "@fuda/db";
+
+/** Header names (docs/feed.md, Webhooks: Headers). */
+export const WEBHOOK_HEADERS = {
+  id: "Fuda-Webhook-Id",
+  type: "Fuda-Webhook-Type",
+  timestamp: "Fuda-Webhook-Timestamp",
+  signature: "Fuda-Webhook-Signature",
+} as const;
+
+/**
+ * `v1=` and the hex HMAC-SHA256, keyed by the endpoint's secret (its UTF-8 bytes), of the
+ * timestamp (Unix seconds, as sent in the header), a full stop, and the body exactly as sent.
+ */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return `v1=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+}
+
+export interface WebhookDelivererOptions {
+  db: Db;
+  /** The first retry's delay; each further one doubles it (default 30 s). */
+  backoffMs?: number;
+  /** No retry waits longer than this (default 1 h). */
+  maxBackoffMs?: number;
+  /** How long after its event a delivery is retried before it is marked failed (default 24 h). */
+  retryForMs?: number;
+  /** How often the deliverer looks for due deliveries when idle (default 1 s). */
+  pollMs?: number;
+  /** How long a receiver has to answer one POST (default 10 s). */
+  timeoutMs?: number;
+  /** Deliveries claimed (and sent concurrently) at once (default 20). */
+  batchSize?: number;
+  /** Where unexpected failures are reported (one line each). */
+  logError?: (message: string) => void;
+}
+
+export interface WebhookDeliverer {
+  /** Sends what is due now, pass after pass until nothing is; returns how many were attempted. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the attempts in flight to be recorded. */
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string;
+  attempts: number;
+  event_id: string;
+  type: string;
+  payload: unknown;
+  created_at: Date;
+  url: string;
+  secret: string;
+}
+
+interface Outcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+const DEFAULTS = {
+  backoffMs: 30_000,
+  maxBackoffMs: 3_600_000,
+  retryForMs: 24 * 3_600_000,
+  pollMs: 1_000,
+  timeoutMs: 10_000,
+  batchSize: 20,
+};
+
+/** The body of every attempt of one event: the same bytes to every endpoint, every time. */
+export const webhookBody = (event: {
+  id: string;
+  type: string;
+  createdAt: Date;
+  payload: unknown;
+}): string =>
+  JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    data: event.payload,
+  });
+
+/** Why a POST got no answer, in a few words (the attempt log's `error`). */
+function describeFailure(failure: unknown, timeoutMs: number): string {
+  if (failure instanceof Error && failure.name === "TimeoutError") {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const cause = failure instanceof Error ? (failure.cause as { code?: unknown } | undefined) : null;
+  if (typeof cause?.code === "string") return cause.code;
+  return String(failure instanceof Error ? failure.message : failure).slice(0, 500);
+}
+
+async function post(delivery: Claimed, timeoutMs: number): Promise<Outcome> {
+  const body = webhookBody({
+    id: delivery.event_id,
+    type: delivery.type,
+    createdAt: delivery.created_at,
+    payload: delivery.payload,
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const started = performance.now();
+  const duration = () => Math.round(performance.now() - started);
+  try {
+    const response = await fetch(delivery.url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "Fuda-Webhooks/1",
+        [WEBHOOK_HEADERS.id]: delivery.event_id,
+        [WEBHOOK_HEADERS.type]: delivery.type,
+        [WEBHOOK_HEADERS.timestamp]: timestamp,
+        [WEBHOOK_HEADERS.signature]: signWebhook(delivery.secret, timestamp, body),
+      },
+      body,
+      // A redirect is not an acknowledgement: the signed body goes only where it was registered.
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The receiver's answer is not read, only let go of, so the connection can be reused.
+    await response.body?.cancel();
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      statusCode: response.status,
+      error: ok ? null : `HTTP ${response.status}`,
+      durationMs: duration(),
+    };
+  } catch (failure) {
+    return { statusCode: null, error: describeFailure(failure, timeoutMs), durationMs: duration() };
+  }
+}
+
+/** Starts delivering: a pass at once, then one every `pollMs` (and at once while work remains). */
+export function startWebhookDeliverer(options: WebhookDelivererOptions): WebhookDeliverer {
+  const { db, logError = (message: string) => console.error(message) } = options;
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  // A claimed delivery is not claimed again until the POST has surely ended (or this process
+  // died mid-attempt: then it is retried once the lease is over).
+  const leaseMs = settings.timeoutMs + 30_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> = Promise.resolve(0);
+
+  /** Due deliveries of live endpoints, marked as leased, oldest due first. */
+  const claim = () =>
+    db.$queryRaw<Claimed[]>`
+      UPDATE webhook_deliveries d
+      SET next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+      FROM webhook_events e, webhook_endpoints ep
+      WHERE d.id IN (
+          SELECT id FROM webhook_deliveries
+          WHERE status = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at, id
+          LIMIT ${settings.batchSize}
+          FOR UPDATE SKIP LOCKED)
+        AND e.id = d.event_id AND ep.id = d.endpoint_id AND ep.revoked_at IS NULL
+      RETURNING d.id::text, d.attempts, e.id::text AS event_id, e.type, e.payload, e.created_at,
+                ep.url, ep.secret`;
+
+  /** The attempt logged and the delivery's next state, in one transaction. */
+  async function record(delivery: Claimed, outcome: Outcome): Promise<void> {
+    const acknowledged = outcome.error === null;
+    // Attempt n (from 1) that failed waits backoff × 2^(n-1) before the next, at most the cap.
+    const delayMs = Math.min(
+      settings.backoffMs * 2 ** Math.min(delivery.attempts, 40),
+      settings.maxBackoffMs,
+    );
+    await db.$transaction([
+      db.$executeRaw`
+        INSERT INTO webhook_attempts (id, delivery_id, status_code, error, duration_ms)
+        VALUES (gen_random_uuid(), ${delivery.id}::uuid, ${outcome.statusCode}, ${outcome.error},
+                ${outcome.durationMs})`,
+      acknowledged
+        ? db.$executeRaw`
+            UPDATE webhook_deliveries
+            SET status = 'delivered', attempts = attempts + 1, delivered_at = now(),
+                next_attempt_at = NULL
+            WHERE id = ${delivery.id}::uuid AND status = 'pending'`
+        : db.$executeRaw`
+            UPDATE webhook_deliveries d
+            SET attempts = d.attempts + 1,
+                status = CASE WHEN x.give_up THEN 'failed' ELSE 'pending' END
+                  ::"WebhookDeliveryStatus",
+                failed_at = CASE WHEN x.give_up THEN now() END,
+                next_attempt_at = CASE WHEN x.give_up THEN NULL ELSE x.next END
+            FROM (SELECT now() + ${delayMs} * interval '1 millisecond' AS next,
+                         now() + ${delayMs} * interval '1 millisecond'
+                           > e.created_at + ${settings.retryForMs} * interval '1 millisecond'
+                           AS give_up
+                  FROM webhook_events e WHERE e.id = ${delivery.event_id}::uuid) x
+            WHERE d.id = ${delivery.id}::uuid AND d.status = 'pending'`,
+    ]);
+  }
+
+  async function pass(): Promise<number> {
+    const claimed = await claim();
+    await Promise.all(
+      claimed.map(async (delivery) => record(delivery, await post(delivery, settings.timeoutMs))),
+    );
+    return claimed.length;
+  }
+
+  async function drain(): Promise<number> {
+    let attempted = 0;
+    for (;;) {
+      const count = await pass();
+      attempted += count;
+      if (count < settings.batchSize || stopped) return attempted;
+    }
+  }
+
+  function schedule(delay: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = drain().catch((failure: unknown) => {
+        logError(`@fuda/results-feed: webhook delivery failed: ${String(failure)}`);
+        return 0;
+      });
+      void running.finally(() => schedule(settings.pollMs));
+    }, delay);
+  }
+
+  schedule(0);
+  return {
+    drain: () => {
+      const next = running.then(drain);
+      running = next.catch(() => 0);
+      return next;
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Options given as `undefined` (an unset env var) keep their defaults. */
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}

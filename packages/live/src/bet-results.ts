@@ -1,0 +1,48 @@
+import type { LiveRound, TableGameDefinition } from "@fuda/rules";
+
+/** A stake large enough that every payout table's fractions (0.95 to 1) come out whole. */
+const UNIT = 1_000_000;
+
+/** A bet id of a round's catalog (on one seat where it has seats), settled for a unit stake. */
+export interface BetResult {
+  bet: string;
+  seat: number | null;
+  result: "won" | "lost" | "push";
+  /** What one unit staked came back as, stake included (net of any deposit besides the stake). */
+  returnPerUnit: number;
+}
+
+/**
+ * Each bet id of the round's catalog (per seat where it has seats), settled for one unit: what
+ * the partners' feed and its webhooks publish as a round's result.
+ */
+export function betResults(
+  definition: TableGameDefinition,
+  round: LiveRound,
+  number: number,
+): BetResult[] {
+  const offered = new Set(definition.betsOffered(number));
+  const results: BetResult[] = [];
+  for (const spec of definition.bets) {
+    if (!offered.has(spec.id)) continue;
+    for (const seat of spec.seats.length === 0 ? [undefined] : spec.seats) {
+      const bet = { bet: spec.id, amount: UNIT, ...(seat === undefined ? {} : { seat }) };
+      let returned: number;
+      try {
+        returned = definition.settle(round, [bet])[0]!;
+      } catch {
+        // A seat nobody played (joker blackjack) has no hand to settle.
+        continue;
+      }
+      // Net of any deposit the bet holds besides its stake (Pok Deng's Banker cover).
+      const perUnit = (returned - definition.reservedFor(bet) + UNIT) / UNIT;
+      results.push({
+        bet: spec.id,
+        seat: seat ?? null,
+        result: perUnit > 1 ? "won" : perUnit === 1 ? "push" : "lost",
+        returnPerUnit: perUnit,
+      });
+    }
+  }
+  return results;
+}

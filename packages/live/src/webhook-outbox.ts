@@ -1,0 +1,44 @@
+/**
+ * The partners' webhooks' outbox (docs/feed.md, Webhooks): an event's row and one pending
+ * delivery per endpoint subscribed to it, written in the transaction of the step that produced
+ * the event. The event exists exactly when the step committed, so the results feed's deliverer
+ * can lose none across restarts, and a rolled-back step announces nothing.
+ */
+import { randomUUID } from "node:crypto";
+
+import type { Prisma } from "@fuda/db";
+
+import type { TableRef, Tx } from "./dealer-rows";
+
+/** The events partners can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ["round.settled", "shoe.revealed"] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Writes the event (its payload plus the table's slug, game and variant) and its deliveries to
+ * every active endpoint subscribed to `type` at this moment; returns the event's id.
+ */
+export async function writeWebhookEvent(
+  tx: Pick<Tx, "$executeRaw">,
+  table: TableRef,
+  type: WebhookEventType,
+  payload: Prisma.InputJsonObject,
+): Promise<string> {
+  const id = randomUUID();
+  // The game's public name as publicGameName writes it (BACCARAT → baccarat, POK_DENG → pok-deng).
+  await tx.$executeRaw`
+    WITH event AS (
+      INSERT INTO webhook_events (id, type, payload)
+      SELECT ${id}::uuid, ${type},
+             jsonb_build_object('table', t.slug, 'game', lower(replace(t.game::text, '_', '-')),
+                                'variant', t.variant) || ${JSON.stringify(payload)}::jsonb
+      FROM tables t WHERE t.id = ${table.id}::uuid
+      RETURNING id, type
+    )
+    INSERT INTO webhook_deliveries (id, event_id, endpoint_id)
+    SELECT gen_random_uuid(), event.id, endpoint.id
+    FROM event JOIN webhook_endpoints endpoint
+      ON endpoint.revoked_at IS NULL AND event.type = ANY (endpoint.events)`;
+  return id;
+}
