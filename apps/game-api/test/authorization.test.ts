@@ -265,6 +265,25 @@ const matrix: Record<string, Row> = {
     answers: adminsOnly,
     input: async () => ({ id: await newKeyId() }),
   },
+  "admin.webhooks.list": { answers: operatorsOnly },
+  "admin.webhooks.create": {
+    answers: operatorsOnly,
+    input: () => ({
+      partnerId: "matrix",
+      url: "https://hooks.example.com/matrix",
+      events: ["round.settled"],
+    }),
+  },
+  "admin.webhooks.revoke": {
+    answers: operatorsOnly,
+    input: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.webhooks.deliveries": {
+    answers: operatorsOnly,
+    input: () => ({ endpointId: "00000000-0000-4000-8000-000000000000" }),
+    reached: "NOT_FOUND",
+  },
 };
 
 beforeAll(async () => {

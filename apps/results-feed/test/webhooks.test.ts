@@ -15,6 +15,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { startLive } from "@fuda/live";
 import type { Live } from "@fuda/live";
+import { until } from "@fuda/testkit";
 
 const appDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -119,14 +120,6 @@ async function stopFeed(): Promise<void> {
   await exited;
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const deliveries = (status: "pending" | "delivered" | "failed") =>
   database.db.webhookDelivery.count({ where: { endpointId, status } });
 
@@ -172,40 +165,49 @@ describe("partners' webhooks", () => {
         timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 20 },
         log: () => undefined,
       });
-      await until("rounds acknowledged", async () => (await deliveries("delivered")) >= 3);
+      await until(
+        "rounds acknowledged",
+        async () => (await deliveries("delivered")) >= 3 || undefined,
+      );
       // The operator's new shoe: the shoe in play ends and its reveal goes out.
-      await database.db.table.update({
-        where: { slug: "baccarat-a" },
-        data: { settings: { newShoe: true } },
-      });
+      await database.db.$executeRaw`
+        UPDATE tables SET settings = settings || '{"newShoe": true}' WHERE slug = 'baccarat-a'`;
       await until(
         "a shoe revealed",
         async () =>
-          (await database.db.webhookEvent.count({ where: { type: "shoe.revealed" } })) > 0,
+          (await database.db.webhookEvent.count({ where: { type: "shoe.revealed" } })) > 0 ||
+          undefined,
       );
 
       // The receiver goes down; the feed stops and starts again while rounds keep settling.
       await stopReceiver();
       await until(
         "an attempt refused",
-        async () => (await database.db.webhookAttempt.count({ where: { statusCode: null } })) > 0,
+        async () =>
+          (await database.db.webhookAttempt.count({ where: { statusCode: null } })) > 0 ||
+          undefined,
       );
       await stopFeed();
+      const refusedBefore = await database.db.webhookAttempt.count({ where: { statusCode: null } });
       const settledWhileDown = await database.db.round.count({ where: { phase: "settled" } });
       await until(
         "rounds settled while the feed was down",
         async () =>
-          (await database.db.round.count({ where: { phase: "settled" } })) > settledWhileDown + 2,
+          (await database.db.round.count({ where: { phase: "settled" } })) > settledWhileDown + 2 ||
+          undefined,
       );
       await startFeed();
       await until("more attempts refused after the restart", async () => {
         const refused = await database.db.webhookAttempt.count({ where: { statusCode: null } });
-        return refused > 1;
+        return refused > refusedBefore || undefined;
       });
       await live.stop();
       live = undefined;
       await startReceiver();
-      await until("every delivery acknowledged", async () => (await deliveries("pending")) === 0);
+      await until(
+        "every delivery acknowledged",
+        async () => (await deliveries("pending")) === 0 || undefined,
+      );
       await stopFeed();
 
       const events = await database.db.webhookEvent.findMany({ orderBy: { createdAt: "asc" } });

@@ -94,9 +94,12 @@ function describeFailure(failure: unknown, timeoutMs: number): string {
   if (failure instanceof Error && failure.name === "TimeoutError") {
     return `no answer within ${timeoutMs} ms`;
   }
-  const cause = failure instanceof Error ? (failure.cause as { code?: unknown } | undefined) : null;
-  if (typeof cause?.code === "string") return cause.code;
-  return String(failure instanceof Error ? failure.message : failure).slice(0, 500);
+  // fetch's own error is "fetch failed"; what went wrong is its cause (ECONNREFUSED, bad port…).
+  const cause = failure instanceof Error ? failure.cause : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string") return code;
+  const reason = cause instanceof Error ? cause : failure;
+  return String(reason instanceof Error ? reason.message : reason).slice(0, 500);
 }
 
 async function post(delivery: Claimed, timeoutMs: number): Promise<Outcome> {

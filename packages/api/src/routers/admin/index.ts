@@ -6,6 +6,7 @@ import { playersRouter } from "./players";
 import { returnsRouter } from "./returns";
 import { roundsRouter } from "./rounds";
 import { tablesRouter } from "./tables";
+import { webhooksRouter } from "./webhooks";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
@@ -16,4 +17,5 @@ export const adminRouter = router({
   rounds: roundsRouter,
   tables: tablesRouter,
   audit: auditRouter,
+  webhooks: webhooksRouter,
 });

@@ -1,0 +1,211 @@
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Db } from "@fuda/db";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import { writeWebhookEvent } from "@fuda/live";
+import { until } from "@fuda/testkit";
+
+import type { Actor } from "../src";
+import { appRouter, createCallerFactory, signWebhook, startWebhookDeliverer } from "../src";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let receiver: Server;
+let receiverUrl: string;
+/** What the receiver answers next, and the requests it got. */
+let answer = 200;
+const requests: { headers: Record<string, unknown>; body: string }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await seed(db);
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
+      res.writeHead(answer, answer === 302 ? { Location: "/elsewhere" } : {}).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+  await database.drop();
+});
+
+/** A port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const caller = () =>
+  createCallerFactory(appRouter)({
+    db,
+    actor: { kind: "operator", userId: "operator-1", role: "operator" } as Actor,
+  });
+
+const tableId = () => db.table.findFirstOrThrow().then((table) => ({ id: table.id }));
+
+describe("admin.webhooks: registering partners' endpoints", () => {
+  it.each([
+    [{ url: "ftp://hooks.example.com/x" }, /url: must be an http or https URL/],
+    [{ url: "not a url" }, /url: must be an http or https URL/],
+    [{ events: [] }, /events: at least one/],
+    [{ events: ["round.opened"] }, /events: each one of round.settled, shoe.revealed/],
+    [{ partnerId: "Acme Stats" }, /partnerId: /],
+    // tRPC's message for a refused input lists the schema's issues, each naming its field.
+  ])("refuses %o with BAD_REQUEST naming the field, writing nothing", async (bad, message) => {
+    const before = await db.auditEntry.count();
+    await expect(
+      caller().admin.webhooks.create({
+        partnerId: "acme-stats",
+        url: "https://hooks.example.com/fuda",
+        events: ["round.settled"],
+        ...bad,
+      } as never),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(message) });
+    expect(await db.webhookEndpoint.count({ where: { partnerId: "acme-stats" } })).toBe(0);
+    expect(await db.auditEntry.count()).toBe(before);
+  });
+
+  it("creates with a secret shown once, lists without it, revokes; each change audited without the secret", async () => {
+    const { secret, endpoint } = await caller().admin.webhooks.create({
+      partnerId: "acme-stats",
+      url: "https://hooks.example.com/fuda",
+      events: ["round.settled", "shoe.revealed", "round.settled"],
+    });
+    expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+    expect(endpoint).toMatchObject({
+      partnerId: "acme-stats",
+      events: ["round.settled", "shoe.revealed"],
+      createdBy: "operator-1",
+      revokedAt: null,
+    });
+    const { endpoints } = await caller().admin.webhooks.list({ partnerId: "acme-stats" });
+    expect(endpoints).toEqual([endpoint]);
+    expect(JSON.stringify(endpoints)).not.toContain(secret);
+
+    await db.$transaction((tx) =>
+      tableId().then((table) => writeWebhookEvent(tx, table, "round.settled", { roundId: "r" })),
+    );
+    const revoked = await caller().admin.webhooks.revoke({ id: endpoint.id });
+    expect(revoked.revokedAt).not.toBeNull();
+    // Its pending delivery fails at once: nothing more goes to a revoked endpoint.
+    const log = await caller().admin.webhooks.deliveries({ endpointId: endpoint.id });
+    expect(log.deliveries.map((delivery) => delivery.status)).toEqual(["failed"]);
+
+    const entries = await db.auditEntry.findMany({
+      where: { targetType: "webhook", targetId: endpoint.id },
+      orderBy: { id: "asc" },
+    });
+    expect(entries.map(({ actorId, action }) => ({ actorId, action }))).toEqual([
+      { actorId: "operator-1", action: "webhooks.create" },
+      { actorId: "operator-1", action: "webhooks.revoke" },
+    ]);
+    expect(entries[1]!.before).toMatchObject({ revokedAt: null });
+    expect(entries[1]!.after).toMatchObject({ revokedAt: revoked.revokedAt });
+    expect(JSON.stringify(entries.map(({ before, after }) => [before, after]))).not.toContain(
+      secret,
+    );
+  });
+
+  it("an unknown endpoint is NOT_FOUND naming the field", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    await expect(caller().admin.webhooks.revoke({ id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringMatching(/^id: /),
+    });
+    await expect(caller().admin.webhooks.deliveries({ endpointId: id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringMatching(/^endpointId: /),
+    });
+  });
+});
+
+describe("the webhook deliverer", () => {
+  it("signs each POST, backs off doubling while refused (a redirect is no acknowledgement), stops at the first 2xx, and logs every attempt", async () => {
+    const { secret, endpoint } = await caller().admin.webhooks.create({
+      partnerId: "backoff",
+      url: receiverUrl,
+      events: ["shoe.revealed"],
+    });
+    await db.$transaction(async (tx) =>
+      writeWebhookEvent(tx, await tableId(), "shoe.revealed", { shoeId: "s" }),
+    );
+    requests.length = 0;
+    const deliverer = startWebhookDeliverer({ db, backoffMs: 200, pollMs: 20 });
+    try {
+      answer = 503;
+      await until("2 requests", async () => requests.length >= 2 || undefined);
+      answer = 302;
+      await until("3 requests", async () => requests.length >= 3 || undefined);
+      answer = 204;
+      await until("4 requests", async () => requests.length >= 4 || undefined);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await deliverer.drain();
+    } finally {
+      await deliverer.stop();
+    }
+    expect(requests).toHaveLength(4);
+    for (const { headers, body } of requests) {
+      const timestamp = String(headers["fuda-webhook-timestamp"]);
+      expect(headers["fuda-webhook-signature"]).toBe(signWebhook(secret, timestamp, body));
+      expect(JSON.parse(body)).toMatchObject({ type: "shoe.revealed", data: { shoeId: "s" } });
+    }
+    const log = await caller().admin.webhooks.deliveries({ endpointId: endpoint.id });
+    const [delivery] = log.deliveries;
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 4, nextAttemptAt: null });
+    expect(delivery!.attemptLog.map((attempt) => attempt.statusCode)).toEqual([503, 503, 302, 204]);
+    // 200 ms, then 400, then 800 ms between the attempts (each at least, give or take a poll).
+    const at = delivery!.attemptLog.map((attempt) => Date.parse(attempt.at));
+    const gaps = at.slice(1).map((time, index) => time - at[index]!);
+    expect(gaps[0]).toBeGreaterThanOrEqual(190);
+    expect(gaps[1]).toBeGreaterThanOrEqual(390);
+    expect(gaps[2]).toBeGreaterThanOrEqual(790);
+  });
+
+  it("marks a delivery failed once its next attempt would fall past the retry period", async () => {
+    const { endpoint } = await caller().admin.webhooks.create({
+      partnerId: "gives-up",
+      url: `http://127.0.0.1:${await closedPort()}/refused`,
+      events: ["round.settled"],
+    });
+    await db.$transaction(async (tx) =>
+      writeWebhookEvent(tx, await tableId(), "round.settled", { roundId: "r" }),
+    );
+    const deliverer = startWebhookDeliverer({ db, backoffMs: 100, retryForMs: 500, pollMs: 20 });
+    try {
+      await until("the delivery failed", async () => {
+        const log = await caller().admin.webhooks.deliveries({ endpointId: endpoint.id });
+        return log.deliveries[0]!.status === "failed" || undefined;
+      });
+    } finally {
+      await deliverer.stop();
+    }
+    const { deliveries } = await caller().admin.webhooks.deliveries({ endpointId: endpoint.id });
+    expect(deliveries[0]).toMatchObject({ status: "failed", nextAttemptAt: null });
+    const [delivery] = deliveries;
+    const log = delivery!.attemptLog;
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    expect(log.every((attempt) => attempt.error === "ECONNREFUSED")).toBe(true);
+    // Attempt n waits 100 ms × 2^(n-1) before the next: given up at the first attempt whose
+    // next would start past 500 ms after the event, not before.
+    const deadline = Date.parse(delivery!.eventAt) + 500;
+    const nextAfter = (n: number) => Date.parse(log[n - 1]!.at) + 100 * 2 ** (n - 1);
+    expect(nextAfter(log.length)).toBeGreaterThan(deadline);
+    expect(nextAfter(log.length - 1)).toBeLessThanOrEqual(deadline + 20);
+  });
+});
