@@ -1,10 +1,13 @@
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 
 import { createAuth } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, spawnApp } from "@fuda/testkit";
+import { freePort, spawnApp, until } from "@fuda/testkit";
 import type { NextStack, SpawnedApp } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +20,9 @@ let database: TestDatabase | undefined;
 let stack: NextStack | undefined;
 let feed: SpawnedApp | undefined;
 let page: Page;
+/** A partner's webhook endpoint: acknowledges every delivery, keeping its event id. */
+let receiver: Server | undefined;
+const acknowledged: string[] = [];
 
 const ADMIN = { email: "admin@e2e.fuda", password: "admin-e2e-password-1" };
 
@@ -31,7 +37,11 @@ beforeAll(async () => {
   });
   await auth.api.createUser({ body: { ...ADMIN, name: "Admin", role: "admin" } });
   // The built portal (built here when missing) and a game API trusting its origin.
-  stack = await startPortal({ databaseUrl: database.url });
+  // Short betting windows: the webhook step waits for a round to settle.
+  stack = await startPortal({
+    databaseUrl: database.url,
+    gameApiEnv: { BETTING_WINDOW_MS: "2000", DEAL_DELAY_MS: "200", RESULT_PAUSE_MS: "500" },
+  });
   page = stack.page;
   page.on("pageerror", (error) => {
     console.error(`page error: ${error.message}`);
@@ -49,6 +59,10 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  if (receiver?.listening) {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver!.close(resolve));
+  }
   await feed?.stop();
   await stack?.stop();
   await database?.drop();
@@ -103,6 +117,57 @@ describe("partners page", () => {
       { actorId: admin.id, action: "partnerKeys.create" },
       { actorId: admin.id, action: "partnerKeys.revoke" },
     ]);
+  });
+});
+
+describe("partners' webhooks", () => {
+  it("an admin registers an endpoint (secret shown once), the feed delivers a settled round to it, the delivery log shows it", async () => {
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        acknowledged.push(String(req.headers["fuda-webhook-id"]));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver!.listen(0, "127.0.0.1", resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fuda`;
+
+    await page.goto(`${stack!.app.url}/partners`);
+    await page.locator('input[name="webhookPartnerId"]').fill("acme-stats");
+    await page.locator('input[name="webhookUrl"]').fill("ftp://nowhere");
+    await page.getByRole("button", { name: "Register endpoint" }).click();
+    await page
+      .getByTestId("webhook-problem")
+      .getByText(/url: must be an http or https URL/)
+      .waitFor();
+
+    await page.locator('input[name="webhookUrl"]').fill(hookUrl);
+    await page.locator('input[name="webhookEvent"][value="shoe.revealed"]').uncheck();
+    await page.getByRole("button", { name: "Register endpoint" }).click();
+    const secret = (await page.getByTestId("new-webhook-secret").textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    const row = page.locator(`[data-testid="webhook-endpoint"][data-url="${hookUrl}"]`);
+    expect(await row.getByTestId("webhook-status").textContent()).toBe("active");
+    const endpoint = await database!.db.webhookEndpoint.findFirstOrThrow({
+      where: { url: hookUrl },
+    });
+    expect(endpoint).toMatchObject({ secret, events: ["round.settled"] });
+
+    // The next round settled is delivered by the feed; the log shows it once refreshed.
+    await until("a delivery acknowledged", async () => acknowledged[0], 90_000);
+    await row.getByRole("button", { name: "Deliveries" }).click();
+    const delivered = page.locator(`[data-testid="webhook-delivery"][data-status="delivered"]`);
+    await until(
+      "the delivery in the log",
+      async () => {
+        if ((await delivered.count()) > 0) return true;
+        await page.getByTestId("webhook-log").getByRole("button", { name: "Refresh" }).click();
+        return undefined;
+      },
+      30_000,
+    );
+    expect(await delivered.first().textContent()).toContain("round.settled");
+    expect(await delivered.first().textContent()).toContain("204");
   });
 });
 

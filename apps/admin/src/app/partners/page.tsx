@@ -7,6 +7,7 @@ import { formatTimestamp } from "@fuda/ui";
 
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
+import { WebhooksAdmin } from "~/components/webhooks-admin";
 import type { Answer } from "~/procedures";
 import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
 
@@ -194,6 +195,7 @@ export default function PartnersPage() {
         ))}
         empty="No keys yet."
       />
+      <WebhooksAdmin />
     </main>
   );
 }

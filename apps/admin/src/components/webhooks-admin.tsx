@@ -1,0 +1,265 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+
+import type { RouterOutputs } from "@fuda/api";
+import { formatTimestamp } from "@fuda/ui";
+
+import { DataTable } from "~/components/data-table";
+import styles from "~/components/ops-page.module.css";
+import type { Answer } from "~/procedures";
+import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
+
+type Endpoints = RouterOutputs["admin"]["webhooks"]["list"];
+type Endpoint = Endpoints["endpoints"][number];
+type Created = RouterOutputs["admin"]["webhooks"]["create"];
+type Deliveries = RouterOutputs["admin"]["webhooks"]["deliveries"];
+
+/** The events a partner can subscribe to (@fuda/live's WEBHOOK_EVENT_TYPES; the API checks). */
+const EVENTS = ["round.settled", "shoe.revealed"] as const;
+
+const loadEndpoints = () => queryProcedure<Endpoints>("admin.webhooks.list", undefined);
+
+/**
+ * Partners' webhook endpoints (docs/feed.md, Webhooks): register one (its signing secret shown
+ * once), revoke it, and read its delivery log with every attempt.
+ */
+export function WebhooksAdmin() {
+  const [endpoints, setEndpoints] = useState<Endpoint[]>([]);
+  const [partnerId, setPartnerId] = useState("");
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<string[]>([...EVENTS]);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [log, setLog] = useState<Deliveries | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const showEndpoints = useCallback((answer: Answer<Endpoints>) => {
+    if (answer.ok) setEndpoints(answer.data.endpoints);
+    else setProblem(problemOf(answer));
+  }, []);
+  const refresh = async () => {
+    showEndpoints(await loadEndpoints());
+  };
+
+  useEffect(() => {
+    void loadEndpoints().then(showEndpoints);
+  }, [showEndpoints]);
+
+  async function create(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await mutateProcedure<Created>("admin.webhooks.create", {
+      partnerId,
+      url,
+      events,
+    });
+    setBusy(false);
+    if (!answer.ok) {
+      setProblem(problemOf(answer));
+      return;
+    }
+    setProblem(null);
+    setCreated(answer.data);
+    setUrl("");
+    await refresh();
+  }
+
+  async function revoke(endpoint: Endpoint) {
+    if (!window.confirm(`Revoke the webhook to ${endpoint.url}? Nothing more is sent to it.`)) {
+      return;
+    }
+    const answer = await mutateProcedure<Endpoint>("admin.webhooks.revoke", { id: endpoint.id });
+    if (!answer.ok) {
+      setProblem(problemOf(answer));
+      return;
+    }
+    setProblem(null);
+    await refresh();
+  }
+
+  async function showLog(endpointId: string) {
+    const answer = await queryProcedure<Deliveries>("admin.webhooks.deliveries", { endpointId });
+    if (!answer.ok) {
+      setProblem(problemOf(answer));
+      return;
+    }
+    setProblem(null);
+    setLog(answer.data);
+  }
+
+  return (
+    <section style={{ display: "grid", gap: 18 }} data-testid="webhooks">
+      <div className={styles.heading}>
+        <h2>Webhooks</h2>
+        <p className={styles.lead}>
+          Endpoints the results feed POSTs <code>round.settled</code> and <code>shoe.revealed</code>{" "}
+          to, signed with the endpoint&apos;s secret (shown once), retried for 24 h until
+          acknowledged.
+        </p>
+      </div>
+      <form className={styles.form} onSubmit={(event) => void create(event)}>
+        <label className={styles.field}>
+          Partner id
+          <input
+            name="webhookPartnerId"
+            value={partnerId}
+            placeholder="acme-stats"
+            onChange={(event) => {
+              setPartnerId(event.target.value);
+            }}
+          />
+        </label>
+        <label className={styles.field}>
+          URL
+          <input
+            name="webhookUrl"
+            value={url}
+            placeholder="https://hooks.acme.example/fuda"
+            onChange={(event) => {
+              setUrl(event.target.value);
+            }}
+          />
+        </label>
+        <fieldset className={styles.field} style={{ border: 0, margin: 0, padding: 0 }}>
+          <legend>Events</legend>
+          <span className={styles.checks}>
+            {EVENTS.map((type) => (
+              <label key={type}>
+                <input
+                  type="checkbox"
+                  name="webhookEvent"
+                  value={type}
+                  checked={events.includes(type)}
+                  onChange={(event) => {
+                    const on = event.target.checked;
+                    setEvents((current) =>
+                      on ? [...new Set([...current, type])] : current.filter((t) => t !== type),
+                    );
+                  }}
+                />{" "}
+                <code>{type}</code>
+              </label>
+            ))}
+          </span>
+        </fieldset>
+        <button type="submit" className={styles.button} disabled={busy}>
+          {busy ? "Registering…" : "Register endpoint"}
+        </button>
+      </form>
+      {problem !== null && (
+        <p className={styles.problem} role="alert" data-testid="webhook-problem">
+          {problem}
+        </p>
+      )}
+      {created !== null && (
+        <div className={styles.notice} data-testid="new-webhook">
+          <p>
+            The signing secret of <code>{created.endpoint.url}</code>. Copy it now: it will not be
+            shown again.
+          </p>
+          <code className={styles.key} data-testid="new-webhook-secret">
+            {created.secret}
+          </code>
+          <p className={styles.note}>
+            The partner checks <code>Fuda-Webhook-Signature</code> with it (docs/feed.md).{" "}
+            <button
+              type="button"
+              className={styles.quiet}
+              onClick={() => {
+                setCreated(null);
+              }}
+            >
+              Done
+            </button>
+          </p>
+        </div>
+      )}
+      <DataTable
+        testId="webhook-endpoints"
+        columns={["Partner", "URL", "Events", "Created", "Status", ""]}
+        rows={endpoints.map((endpoint) => (
+          <tr key={endpoint.id} data-testid="webhook-endpoint" data-url={endpoint.url}>
+            <td>
+              <code>{endpoint.partnerId}</code>
+            </td>
+            <td>
+              <code>{endpoint.url}</code>
+            </td>
+            <td>{endpoint.events.join(", ")}</td>
+            <td>{formatTimestamp(endpoint.createdAt)}</td>
+            <td data-testid="webhook-status">
+              {endpoint.revokedAt === null ? (
+                <span className={styles.ok}>active</span>
+              ) : (
+                <span className={styles.flag}>revoked {formatTimestamp(endpoint.revokedAt)}</span>
+              )}
+            </td>
+            <td>
+              <button
+                type="button"
+                className={styles.quiet}
+                onClick={() => void showLog(endpoint.id)}
+              >
+                Deliveries
+              </button>{" "}
+              {endpoint.revokedAt === null && (
+                <button
+                  type="button"
+                  className={styles.danger}
+                  onClick={() => void revoke(endpoint)}
+                >
+                  Revoke
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+        empty="No webhook endpoints yet."
+      />
+      {log !== null && (
+        <div className={styles.panel} data-testid="webhook-log">
+          <p className={styles.note}>
+            Deliveries to <code>{log.endpoint.url}</code>, newest first.{" "}
+            <button
+              type="button"
+              className={styles.quiet}
+              onClick={() => void showLog(log.endpoint.id)}
+            >
+              Refresh
+            </button>
+          </p>
+          <DataTable
+            columns={["Event", "Type", "Status", "Attempts", "Next attempt", "Delivered"]}
+            rows={log.deliveries.map((delivery) => (
+              <tr key={delivery.id} data-testid="webhook-delivery" data-status={delivery.status}>
+                <td>
+                  <code>{delivery.eventId.slice(0, 8)}</code> {formatTimestamp(delivery.eventAt)}
+                </td>
+                <td>{delivery.type}</td>
+                <td>{delivery.status}</td>
+                <td>
+                  {delivery.attemptLog.length === 0
+                    ? "none yet"
+                    : delivery.attemptLog
+                        .map(
+                          (attempt) =>
+                            `${formatTimestamp(attempt.at)}: ${attempt.statusCode ?? attempt.error ?? "?"} (${attempt.durationMs} ms)`,
+                        )
+                        .join("; ")}
+                </td>
+                <td>
+                  {delivery.nextAttemptAt === null ? "—" : formatTimestamp(delivery.nextAttemptAt)}
+                </td>
+                <td>
+                  {delivery.deliveredAt === null ? "—" : formatTimestamp(delivery.deliveredAt)}
+                </td>
+              </tr>
+            ))}
+            empty="Nothing delivered to this endpoint yet."
+          />
+        </div>
+      )}
+    </section>
+  );
+}
