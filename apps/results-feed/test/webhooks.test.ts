@@ -276,6 +276,6 @@ describe("partners' webhooks", () => {
         received.length + attempts.filter((a) => a.statusCode === null).length,
       );
     },
-    120_000,
+    180_000,
   );
 });
