@@ -1,5 +1,6 @@
 import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
+import { createEventHub } from "@fuda/live";
 
 import { readEnv } from "./env";
 import { readerUrl } from "./reader";
@@ -7,19 +8,27 @@ import { createFeedServer } from "./server";
 
 const env = readOrExit(readEnv);
 // Read-only: the feed connects as its reader role (no writes but a key's last use).
-const db = createDb(readerUrl(env.DATABASE_URL));
+const connectionString = readerUrl(env.DATABASE_URL);
+const db = createDb(connectionString);
+// `GET /v1/stream` listens on the channel the game API's events are notified on (LISTEN and
+// SELECT only: the reader role is enough).
+const events = createEventHub({ db, connectionString });
 
 serve(
   createFeedServer({
     db,
     publicUrl: env.PUBLIC_URL,
     rateLimit: { perSecond: env.FEED_RATE_LIMIT, burst: env.FEED_RATE_BURST },
+    stream: { events },
   }),
   {
     name: "results-feed",
     host: env.HOST,
     port: env.PORT,
     banner: " (reference at /docs)",
-    onClose: () => db.$disconnect(),
+    onClose: async () => {
+      await events.close();
+      await db.$disconnect();
+    },
   },
 );
