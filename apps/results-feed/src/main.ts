@@ -1,6 +1,7 @@
 import { startWebhookDeliverer } from "@fuda/api";
 import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
+import { createEventHub } from "@fuda/live";
 
 import { readEnv } from "./env";
 import { readerUrl } from "./reader";
@@ -9,7 +10,11 @@ import { createFeedServer } from "./server";
 const env = readOrExit(readEnv);
 // Read-only: the feed connects as its reader role (no writes but a key's last use and the
 // webhooks' delivery state).
-const db = createDb(readerUrl(env.DATABASE_URL));
+const connectionString = readerUrl(env.DATABASE_URL);
+const db = createDb(connectionString);
+// `GET /v1/stream` listens on the channel the game API's events are notified on (LISTEN and
+// SELECT only: the reader role is enough).
+const events = createEventHub({ db, connectionString });
 // Partners' webhooks from the outbox; its state is all in the database, so a restart resumes.
 const deliverer = startWebhookDeliverer({
   db,
@@ -24,6 +29,7 @@ serve(
     db,
     publicUrl: env.PUBLIC_URL,
     rateLimit: { perSecond: env.FEED_RATE_LIMIT, burst: env.FEED_RATE_BURST },
+    stream: { events },
   }),
   {
     name: "results-feed",
@@ -31,6 +37,10 @@ serve(
     port: env.PORT,
     banner: " (reference at /docs)",
     // The attempts in flight are recorded first: an acknowledged delivery is never sent again.
-    onClose: () => deliverer.stop().finally(() => db.$disconnect()),
+    onClose: async () => {
+      await deliverer.stop();
+      await events.close();
+      await db.$disconnect();
+    },
   },
 );

@@ -3,6 +3,8 @@ import type { OpenAPIObject } from "trpc-to-openapi";
 
 import { feedRouter } from "@fuda/api";
 
+import { STREAM_TAG, withStream } from "./stream-openapi";
+
 /** Where the feed's procedures are mounted; part of every endpoint's URL. */
 export const apiPrefix = "/v1";
 
@@ -165,26 +167,29 @@ const TAGS = [
   { name: "tables", description: "The tables, their current round and a baccarat shoe's roads." },
   { name: "rounds", description: "Finished rounds, one at a time or paged, and their statistics." },
   { name: "shoes", description: "Shoes: the commitment, the reveal once ended, and the check." },
+  STREAM_TAG,
   { name: "service", description: "Whether the feed is up." },
 ];
 
 export function createFeedDocument(options: { publicUrl?: string }): OpenAPIObject {
   const document = withProblems(
-    generateOpenApiDocument(feedRouter, {
-      title: "Fuda results feed",
-      version: "1.0.0",
-      description,
-      baseUrl: `${options.publicUrl ?? ""}${apiPrefix}`,
-      tags: TAGS.map((tag) => tag.name),
-      securitySchemes: {
-        [SECURITY_SCHEME]: {
-          type: "http",
-          scheme: "bearer",
-          description:
-            "A partner API key with the `feed:read` scope: `Authorization: Bearer <key>`.",
+    withStream(
+      generateOpenApiDocument(feedRouter, {
+        title: "Fuda results feed",
+        version: "1.0.0",
+        description,
+        baseUrl: `${options.publicUrl ?? ""}${apiPrefix}`,
+        tags: TAGS.map((tag) => tag.name),
+        securitySchemes: {
+          [SECURITY_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A partner API key with the `feed:read` scope: `Authorization: Bearer <key>`.",
+          },
         },
-      },
-    }),
+      }),
+    ),
   );
   return {
     ...document,

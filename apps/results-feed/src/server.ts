@@ -16,6 +16,8 @@ import { problem, PROBLEM_CONTENT_TYPE, problemFromTrpc } from "./problem";
 import type { Problem } from "./problem";
 import { createRateLimiter } from "./rate-limit";
 import type { RateLimit } from "./rate-limit";
+import { createFeedStream } from "./stream";
+import type { FeedStreamOptions } from "./stream";
 
 /** What a partner key may do unless told otherwise (README, Configuration). */
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 10, burst: 20 };
@@ -28,6 +30,8 @@ export interface FeedServerOptions {
   rateLimit?: RateLimit;
   /** Where unexpected failures are reported (one line each). */
   logError?: (message: string) => void;
+  /** The event hub `GET /v1/stream` follows (and its heartbeat); without it that path is 404. */
+  stream?: Omit<FeedStreamOptions, "db">;
 }
 
 interface Reply {
@@ -105,6 +109,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
   const document = json(200, createFeedDocument({ publicUrl }));
   const health = feedRouter.createCaller(() => createContext({ db })).health;
   const limiter = createRateLimiter(rateLimit);
+  const stream = options.stream && createFeedStream({ db, ...options.stream });
   /** Each /v1 request's caller, resolved (and admitted) before the procedure runs. */
   const contexts = new WeakMap<IncomingMessage, Context>();
   const api = createOpenApiNodeHttpHandler({
@@ -235,6 +240,10 @@ export function createFeedServer(options: FeedServerOptions): Server {
       const admitted = await admit(req);
       if (!("actor" in admitted)) {
         send(res, admitted);
+        return;
+      }
+      if (stream !== undefined && path === `${apiPrefix}/stream`) {
+        await stream(req, res, search);
         return;
       }
       contexts.set(req, admitted);

@@ -256,4 +256,20 @@ describe("results feed (the service started as `pnpm start`)", () => {
       expect(body, path).toMatchObject({ status: "ok", database: "ok" });
     }
   });
+
+  it("streams results at /v1/stream, described in the document as server-sent events", async () => {
+    const answer = await rawRequest(feed.url, "GET", "/v1/stream", {
+      headers: { authorization },
+      streamMs: 300,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^text\/event-stream/);
+    expect(answer.body).toMatch(/^retry: \d+\n\n/);
+    const { body } = await getJson("/openapi.json");
+    const api = await SwaggerParser.validate(body as Parameters<typeof SwaggerParser.validate>[0]);
+    const stream = api.paths?.["/stream"]?.get;
+    expect(Object.keys(stream?.responses["200"] ?? {})).toContain("content");
+    expect(JSON.stringify(stream?.responses["200"])).toContain("text/event-stream");
+    expect(JSON.stringify(stream?.parameters)).toContain("Last-Event-ID");
+  });
 });

@@ -7,8 +7,8 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient } from "@fuda/feed-client";
-import { startLive } from "@fuda/live";
-import type { Live } from "@fuda/live";
+import { createEventHub, startLive } from "@fuda/live";
+import type { EventHub, Live } from "@fuda/live";
 import { rawRequest } from "@fuda/testkit";
 
 import { createFeedServer } from "../src/server";
@@ -19,6 +19,7 @@ let server: ReturnType<typeof createFeedServer>;
 let baseUrl: string;
 let authorization: string;
 let live: Live | undefined;
+let hub: EventHub;
 /** The contract calls go through the typed client, as a partner's would. */
 let feed: FeedClient;
 
@@ -45,7 +46,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
   authorization = `Bearer ${(await newPartnerKey(database.db)).key}`;
-  server = createFeedServer({ db: database.db, rateLimit: { perSecond: 10_000, burst: 10_000 } });
+  hub = createEventHub({ db: database.db, connectionString: database.url, log: () => undefined });
+  server = createFeedServer({
+    db: database.db,
+    rateLimit: { perSecond: 10_000, burst: 10_000 },
+    stream: { events: hub },
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   feed = createFeedClient({ baseUrl: `${baseUrl}/v1`, key: authorization.slice("Bearer ".length) });
@@ -60,6 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await live?.stop();
+  await hub.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await database.drop();
@@ -174,15 +181,14 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
   });
 
   it("shows a table's round in play with only its revealed cards, and never lists it", async () => {
-    const { status, body } = await get("/v1/tables/baccarat-a");
-    expect(status).toBe(200);
-    const view = body as {
-      table: { slug: string };
-      round: { id: string; phase: string; cards: { card: number }[] };
-    };
+    const { data, response } = await feed.GET("/tables/{slug}", {
+      params: { path: { slug: "baccarat-a" } },
+    });
+    expect(response.status).toBe(200);
+    const view = data!;
     expect(view.table.slug).toBe("baccarat-a");
-    const stored = await database.db.round.findUniqueOrThrow({ where: { id: view.round.id } });
-    expect(view.round.cards.map((card) => card.card)).toEqual(stored.cards);
+    const stored = await database.db.round.findUniqueOrThrow({ where: { id: view.round!.id } });
+    expect(view.round!.cards.map((card) => card.card)).toEqual(stored.cards);
     expect(view).not.toHaveProperty("seats");
     if (stored.phase === "betting" || stored.phase === "dealing") {
       expect((await get(`/v1/rounds/${stored.id}`)).status).toBe(404);
@@ -249,6 +255,7 @@ describe("a fuzz of every route", () => {
     "/v1/shoes/{id}",
     "/v1/stats",
     "/v1/health",
+    "/v1/stream",
   ];
   const nasty = [
     "",
@@ -278,7 +285,19 @@ describe("a fuzz of every route", () => {
     "<script>",
     "1;DROP TABLE rounds",
   ];
-  const parameters = ["limit", "cursor", "table", "game", "shoe", "from", "to", "slug", "id", "x"];
+  const parameters = [
+    "limit",
+    "cursor",
+    "table",
+    "game",
+    "shoe",
+    "from",
+    "to",
+    "slug",
+    "id",
+    "lastEventId",
+    "x",
+  ];
   // A fixed seed: a failure is the same request on every run.
   let state = 16;
   const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -301,11 +320,13 @@ describe("a fuzz of every route", () => {
           { authorization: "Bearer" },
           { authorization, accept: "text/html" },
           { authorization, "content-type": "application/json" },
+          { authorization, "last-event-id": pick(nasty).replace(/[^\x20-\x7e]/g, "") },
           {},
         ]);
         const method = pick(["GET", "GET", "GET", "HEAD", "POST", "DELETE"]);
         const target = `${path}${query === "" ? "" : `?${query}`}`;
-        return rawRequest(baseUrl, method, target, { headers }).then((answer) => {
+        // A stream that opens is read for 50 ms: its status is what the fuzz is after.
+        return rawRequest(baseUrl, method, target, { headers, streamMs: 50 }).then((answer) => {
           const problem = answer.status >= 400 && method !== "HEAD";
           if (
             answer.status >= 500 ||

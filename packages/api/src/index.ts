@@ -32,6 +32,10 @@ export {
 } from "./domain/table-view.types";
 export { tableEvents, tableSubscription } from "./domain/table-events";
 export { getShoe, listShoes } from "./domain/shoes";
+export { announcedRound } from "./domain/feed-rounds";
+export { getFeedShoe } from "./domain/feed-shoe";
+export type { RoundResult } from "./domain/feed-rounds.types";
+export type { FeedShoe } from "./domain/feed-shoe";
 export {
   shoeDetailSchema,
   shoesPageSchema,

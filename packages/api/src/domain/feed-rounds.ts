@@ -105,11 +105,17 @@ export interface Filters {
   from?: Date;
   to?: Date;
   after?: Cursor;
+  /**
+   * The caller knows the round has committed (it read the round's own event): no snapshot
+   * guard, which only keeps paging gapless and would hide a round while older transactions run.
+   */
+  committed?: boolean;
 }
 
 export async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
   const { id = null, table = null, game = null, shoe = null, from = null, to = null } = filters;
   const after = filters.after ?? null;
+  const committed = filters.committed === true;
   return db.$queryRaw<Row[]>`
     SELECT r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
            r.number, r.phase::text AS phase, r.state, r.cards, r.outcome, r.opened_at,
@@ -121,7 +127,8 @@ export async function finishedRounds(db: Db, filters: Filters, limit: number): P
     JOIN tables t ON t.id = r.table_id
     JOIN shoes s ON s.id = r.shoe_id
     WHERE r.finished_xid IS NOT NULL
-      AND r.finished_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+      AND (${committed}::boolean
+           OR r.finished_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint)
       AND (${id}::uuid IS NULL OR r.id = ${id}::uuid)
       AND (${table}::text IS NULL OR t.slug = ${table}::text)
       AND (${game}::text IS NULL OR t.game::text = ${game}::text)
@@ -182,4 +189,19 @@ export async function getFinishedRound({ db, id }: { db: Db; id: string }): Prom
     throw new FudaError("NOT_FOUND", `id: no finished round "${id}"`, { field: "id" });
   }
   return toRoundResult(row);
+}
+
+/**
+ * The finished round a `round.settled` event announced (`GET /v1/stream`), as `GET /v1/rounds/{id}`
+ * answers it; null when the round is not finished (never, for a committed event).
+ */
+export async function announcedRound({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<RoundResult | null> {
+  const row = (await finishedRounds(db, { id, committed: true }, 1))[0];
+  return row === undefined ? null : toRoundResult(row);
 }

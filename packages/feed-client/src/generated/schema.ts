@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow results live (server-sent events)
+         * @description A `text/event-stream` of `round.settled` (each round as it settles, at every table or the one named by `table`) and `shoe.revealed` (each shoe as it ends, with its reveal). Only finished rounds and ended shoes: nothing a table has not revealed. Each event's `id` is its place in the stream: reconnect with `Last-Event-ID: <last id read>` (EventSource does it by itself) to get every event missed, once each and in order, then the live ones. Without it, the stream starts with the next event. Heartbeat comments keep an idle connection open. Opening a stream takes one request of the key's rate limit.
+         */
+        get: operations["stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -553,6 +573,38 @@ export interface components {
                 returned: number;
             }[];
         };
+        /** @description One server-sent event of `GET /stream`, its fields as an object. Between events the stream writes comment lines (`: heartbeat`) to keep the connection alive; a client ignores them, as EventSource does. */
+        StreamEvent: components["schemas"]["RoundSettledEvent"] | components["schemas"]["ShoeRevealedEvent"];
+        /** @description A round finished and settled: the round as `GET /rounds/{id}` answers it. */
+        RoundSettledEvent: {
+            /**
+             * @description The event's id: increasing across the whole stream. Send the last one read as `Last-Event-ID` (or `lastEventId`) to resume after it.
+             * @example 48213
+             */
+            id: string;
+            /**
+             * @description The SSE `event:` field.
+             * @enum {string}
+             */
+            event: "round.settled";
+            /** @description The SSE `data:` field: one line of JSON, the round as its REST route answers it. */
+            data: components["schemas"]["Round"];
+        };
+        /** @description A shoe ended and its order is public: the shoe as `GET /shoes/{id}` answers it. */
+        ShoeRevealedEvent: {
+            /**
+             * @description The event's id: increasing across the whole stream. Send the last one read as `Last-Event-ID` (or `lastEventId`) to resume after it.
+             * @example 48213
+             */
+            id: string;
+            /**
+             * @description The SSE `event:` field.
+             * @enum {string}
+             */
+            event: "shoe.revealed";
+            /** @description The SSE `data:` field: one line of JSON, the shoe as its REST route answers it. */
+            data: components["schemas"]["Shoe"];
+        };
         /** @description RFC 9457 problem details: what went wrong, for people and for programs. */
         Problem: {
             /**
@@ -897,6 +949,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Stats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    stream: {
+        parameters: {
+            query?: {
+                /** @description Only this table's events (its slug). */
+                table?: string;
+                /** @description Resume after this event id, for clients that cannot send headers; `Last-Event-ID` wins. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (the last `id` read). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: it stays open, one event as each result comes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["StreamEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,0 +1,229 @@
+/**
+ * `GET /v1/rounds` requests per second at 64 concurrent connections, with p50, p99 and errors,
+ * against the real feed process (`tsx src/main.ts`, on its read-only role) over keep-alive HTTP
+ * from this process. The database is a throwaway one: the live dealer deals every seeded table
+ * with no pauses for DEAL_SECONDS, then those real rounds are copied (new ids, numbers past the
+ * shoe's, times moved back an hour per copy, one transaction per copy so each gets its own
+ * finishing transaction id, as the rounds' order needs) until there are BENCH_ROUNDS: the dealer
+ * settles ~10 rounds a second here, a few thousand would take minutes.
+ * Each connection asks, in turn: the first page of all rounds; one table's; one game's in a
+ * time window; and the next page after its own cursor (paging through everything, then again).
+ * `pnpm --filter @fuda/results-feed bench`; BENCH_SECONDS (default 8), BENCH_CONNECTIONS
+ * (default 64), BENCH_ROUNDS (default 5000); DATABASE_URL names the server. Numbers on a shared
+ * 2-core machine are noisy (the feed, PostgreSQL and this client share its cores).
+ */
+import { randomUUID } from "node:crypto";
+import { Agent, request } from "node:http";
+import { fileURLToPath } from "node:url";
+
+import { createPartnerKey } from "@fuda/auth";
+import { createDb, setupDatabase } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { startLive } from "@fuda/live";
+import {
+  benchServerUrl,
+  createThrowawayDatabase,
+  freePort,
+  percentile,
+  spawnApp,
+} from "@fuda/testkit";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5_000);
+const DEAL_SECONDS = 15;
+const LIMIT = 50;
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+
+const finishedCount = (db: Db) =>
+  db.round.count({ where: { phase: { in: ["settled", "cancelled"] } } });
+
+/** Real rounds from the dealer, then copies of them up to `target` finished rounds. */
+async function fillRounds(db: Db, url: string, target: number): Promise<number> {
+  const live = startLive({
+    db,
+    connectionString: url,
+    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
+    log: () => undefined,
+  });
+  await new Promise((resolve) => setTimeout(resolve, DEAL_SECONDS * 1_000));
+  await live.stop();
+  const dealt = await finishedCount(db);
+  if (dealt === 0) throw new Error("the dealer finished no round");
+  // Numbers past any shoe's own (a shoe deals fewer than 1,000 rounds).
+  for (let copy = 1; (await finishedCount(db)) < target; copy++) {
+    await db.$executeRaw`
+      INSERT INTO rounds (id, table_id, shoe_id, number, phase, betting_closes_at, state, cards,
+                          outcome, version, moves, opened_at, closed_at, settled_at)
+      SELECT gen_random_uuid(), table_id, shoe_id, number + 1000 * ${copy}::int, phase,
+             betting_closes_at - make_interval(hours => ${copy}::int), state, cards, outcome,
+             version, moves, opened_at - make_interval(hours => ${copy}::int),
+             closed_at - make_interval(hours => ${copy}::int),
+             settled_at - make_interval(hours => ${copy}::int)
+      FROM rounds WHERE phase IN ('settled', 'cancelled') AND number < 1000`;
+  }
+  await db.$executeRaw`ANALYZE rounds`;
+  return dealt;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function get(agent: Agent, port: number, path: string, authorization: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { agent, host: "127.0.0.1", port, path, headers: { authorization } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+interface Kind {
+  name: string;
+  latencies: number[];
+  errors: number;
+}
+
+async function load(port: number, authorization: string, window: { from: string; to: string }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const kinds: Kind[] = ["all", "table", "game+time", "paging"].map((name) => ({
+    name,
+    latencies: [],
+    errors: 0,
+  }));
+  const firstError: string[] = [];
+  const end = performance.now() + SECONDS * 1_000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, connection) => {
+      let cursor: string | null = null;
+      for (let turn = connection; performance.now() < end; turn++) {
+        const kind = kinds[turn % kinds.length]!;
+        const path =
+          kind.name === "all"
+            ? `/v1/rounds?limit=${LIMIT}`
+            : kind.name === "table"
+              ? `/v1/rounds?table=baccarat-a&limit=${LIMIT}`
+              : kind.name === "game+time"
+                ? `/v1/rounds?game=pok-deng&from=${window.from}&to=${window.to}&limit=${LIMIT}`
+                : `/v1/rounds?limit=${LIMIT}${cursor === null ? "" : `&cursor=${cursor}`}`;
+        const sent = performance.now();
+        try {
+          const answer = await get(agent, port, path, authorization);
+          kind.latencies.push(performance.now() - sent);
+          if (answer.status !== 200) {
+            kind.errors += 1;
+            firstError.push(`${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
+          } else if (kind.name === "paging") {
+            const page = JSON.parse(answer.body) as { nextCursor: string | null; hasMore: boolean };
+            cursor = page.hasMore ? page.nextCursor : null;
+          }
+        } catch (error) {
+          kind.errors += 1;
+          firstError.push(`${path}: ${String(error)}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1_000;
+  agent.destroy();
+  return { kinds, elapsed, firstError: firstError[0] };
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function main(): Promise<void> {
+  const serverUrl = benchServerUrl();
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_feed");
+  let feed: Awaited<ReturnType<typeof spawnApp>> | undefined;
+  const db = createDb(database.url);
+  try {
+    await setupDatabase({ url: database.url });
+    const dealt = await fillRounds(db, database.url, ROUNDS);
+    const rounds = await finishedCount(db);
+    const admin = await db.user.create({
+      data: { id: `admin-${randomUUID()}`, name: "Bench", email: "bench@x.io", role: "admin" },
+    });
+    const { key } = await createPartnerKey({
+      db,
+      partnerId: "bench",
+      name: "bench",
+      scopes: ["feed:read"],
+      createdBy: admin.id,
+    });
+    const times = await db.$queryRaw<{ from: Date; to: Date }[]>`
+      SELECT min(settled_at) AS from, max(settled_at) AS to FROM rounds`;
+    const { from, to } = times[0]!;
+    const middle = new Date((from.getTime() + to.getTime()) / 2);
+    const window = {
+      from: new Date(middle.getTime() - 3 * 3_600_000).toISOString(),
+      to: middle.toISOString(),
+    };
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    feed = await spawnApp({
+      cwd: appDir,
+      command: "pnpm",
+      args: ["--silent", "run", "start"],
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: database.url,
+        // The bench's key must never wait for its bucket: the limit is what is measured otherwise.
+        FEED_RATE_LIMIT: "1000000000",
+        FEED_RATE_BURST: "1000000000",
+      },
+      url,
+      readyPath: "/healthz",
+    });
+    const authorization = `Bearer ${key}`;
+    // Warm-up: the feed's pool, the planner, the pages' caches.
+    await load(port, authorization, window).catch(() => undefined);
+    const { kinds, elapsed, firstError } = await load(port, authorization, window);
+
+    console.log(
+      `GET /v1/rounds?limit=${LIMIT}: ${rounds} finished rounds (${dealt} dealt, the rest copies), ` +
+        `${CONNECTIONS} connections, ${SECONDS} s, the real feed process`,
+    );
+    const rows = kinds.map((kind) => ({
+      ...kind,
+      latencies: kind.latencies.sort((a, b) => a - b),
+    }));
+    const all = {
+      name: "total",
+      latencies: kinds.flatMap((kind) => kind.latencies).sort((a, b) => a - b),
+      errors: kinds.reduce((sum, kind) => sum + kind.errors, 0),
+    };
+    console.log(
+      `${"requests".padEnd(10)}${"count".padStart(8)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}`,
+    );
+    for (const row of [...rows, all]) {
+      console.log(
+        `${row.name.padEnd(10)}${String(row.latencies.length).padStart(8)}` +
+          (row.latencies.length / elapsed).toFixed(0).padStart(9) +
+          `${ms(percentile(row.latencies, 50)).padStart(9)}${ms(percentile(row.latencies, 99)).padStart(9)}` +
+          String(row.errors).padStart(8),
+      );
+    }
+    if (firstError !== undefined) console.log(`first error: ${firstError}`);
+  } finally {
+    await feed?.stop();
+    await db.$disconnect();
+    await database.drop();
+  }
+}
+
+await main();

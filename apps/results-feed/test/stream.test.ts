@@ -1,0 +1,209 @@
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createDb, seed } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { createFeedClient } from "@fuda/feed-client";
+import type { FeedClient } from "@fuda/feed-client";
+import { appendEvents, createEventHub, startLive } from "@fuda/live";
+import type { EventHub, Live } from "@fuda/live";
+import type { ShoeJson } from "@fuda/shoe";
+import { revealShoe, shoeFromJson } from "@fuda/shoe";
+import { until } from "@fuda/testkit";
+
+import { readerUrl } from "../src/reader";
+import { createFeedServer } from "../src/server";
+import { newPartnerKey } from "./partner";
+import { openStream } from "./sse";
+import type { StreamEvent } from "./sse";
+
+let database: TestDatabase;
+/** The feed as main.ts starts it: the reader role's pool, and a hub listening through it. */
+let reader: Db;
+let hub: EventHub;
+let server: ReturnType<typeof createFeedServer>;
+let live: Live | undefined;
+let baseUrl: string;
+let authorization: string;
+let feed: FeedClient;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seed(database.db);
+  const { key } = await newPartnerKey(database.db);
+  authorization = `Bearer ${key}`;
+  const url = readerUrl(database.url);
+  reader = createDb(url);
+  hub = createEventHub({ db: reader, connectionString: url, log: () => undefined });
+  server = createFeedServer({
+    db: reader,
+    rateLimit: { perSecond: 10_000, burst: 10_000 },
+    stream: { events: hub, heartbeatMs: 100 },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  feed = createFeedClient({ baseUrl: `${baseUrl}/v1`, key });
+  // The dealer with no pauses: rounds settle as fast as the database takes them.
+  live = startLive({
+    db: database.db,
+    connectionString: database.url,
+    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await live?.stop();
+  await hub.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await reader.$disconnect();
+  await database.drop();
+});
+
+const open = (query = "", headers: Record<string, string> = {}) =>
+  openStream(`${baseUrl}/v1/stream${query}`, { authorization, ...headers });
+
+/** The public rows of `table_events` the stream carries, after `after`, as the stream names them. */
+async function published(after: bigint, upTo?: bigint, table?: string) {
+  const rows = await database.db.$queryRaw<{ id: bigint; type: string }[]>`
+    SELECT e.id, e.type FROM table_events e JOIN tables t ON t.id = e.table_id
+    WHERE e.id > ${after} AND (${upTo ?? null}::bigint IS NULL OR e.id <= ${upTo ?? null}::bigint)
+      AND e.player_id IS NULL AND e.type IN ('round.settled', 'shoe.ended')
+      AND (${table ?? null}::text IS NULL OR t.slug = ${table ?? null}::text)
+    ORDER BY e.id`;
+  return rows.map((row) => ({
+    id: row.id.toString(),
+    event: row.type === "shoe.ended" ? "shoe.revealed" : row.type,
+  }));
+}
+
+const idsOf = (events: StreamEvent[]) => events.map(({ id, event }) => ({ id, event }));
+
+describe("GET /v1/stream", () => {
+  it("refuses a request without a key (401), bad parameters (400 naming them), an unknown table (404)", async () => {
+    const cases: [string, Record<string, string>, number, string | undefined][] = [
+      ["", { authorization: "" }, 401, undefined],
+      ["", { authorization: "Bearer fuda_pk_nope" }, 401, undefined],
+      ["?lastEventId=abc", {}, 400, "lastEventId"],
+      ["?lastEventId=-1", {}, 400, "lastEventId"],
+      ["", { "last-event-id": "1e3" }, 400, "Last-Event-ID"],
+      ["?lastEventId=5", { "last-event-id": "x" }, 400, "Last-Event-ID"],
+      [`?table=${"a".repeat(101)}`, {}, 400, "table"],
+      ["?table=", {}, 400, "table"],
+      ["?table=no-such-table", {}, 404, "table"],
+    ];
+    for (const [query, headers, status, parameter] of cases) {
+      const response = await fetch(`${baseUrl}/v1/stream${query}`, {
+        headers: { authorization, ...headers },
+      });
+      const where = `${query} ${JSON.stringify(headers)}`;
+      expect({ where, status: response.status }).toEqual({ where, status });
+      expect(response.headers.get("content-type"), where).toBe("application/problem+json");
+      const body = (await response.json()) as { status: number; parameter?: string };
+      expect(body.status, where).toBe(status);
+      expect(body.parameter, where).toBe(parameter);
+    }
+  });
+
+  it("a client that drops and reconnects with Last-Event-ID gets every missed event once, in order", async () => {
+    const first = await open();
+    expect(first.status).toBe(200);
+    expect(first.contentType).toMatch(/^text\/event-stream/);
+    const before = await first.read(3);
+    first.close();
+    // The first connection's events are consecutive: the hub hands on every one from its start.
+    expect(idsOf(before)).toEqual(
+      await published(BigInt(before[0]!.id) - 1n, BigInt(before[2]!.id)),
+    );
+    const last = BigInt(before.at(-1)!.id);
+    // Rounds keep settling while the client is away.
+    await until("ten results published since the drop", async () =>
+      (await published(last)).length >= 10 ? true : undefined,
+    );
+    const missed = await published(last);
+    const resumed = await open("", { "last-event-id": last.toString() });
+    // Every missed event from table_events, then live ones past them.
+    const after = await resumed.readPast(BigInt(missed.at(-1)!.id));
+    const more = await resumed.read(2);
+    resumed.close();
+    const received = [...after, ...more];
+    expect(idsOf(received)).toEqual(await published(last, BigInt(received.at(-1)!.id)));
+    expect(new Set(received.map((event) => event.id)).size).toBe(received.length);
+
+    // The same resume for a client that can only set the URL.
+    const byQuery = await open(`?lastEventId=${last}`);
+    expect(idsOf(await byQuery.read(received.length))).toEqual(idsOf(received));
+    byQuery.close();
+  }, 120_000);
+
+  it("follows one table with `table`, from any past event id", async () => {
+    const stream = await open("?table=pok-deng&lastEventId=0");
+    const events = await stream.read(6);
+    stream.close();
+    expect(new Set(events.map((event) => event.data.table))).toEqual(new Set(["pok-deng"]));
+    expect(idsOf(events)).toEqual(await published(0n, BigInt(events.at(-1)!.id), "pok-deng"));
+  }, 60_000);
+
+  it("carries only finished rounds, as GET /rounds/{id} answers them, and shoes only once ended", async () => {
+    const stream = await open("?lastEventId=0");
+    const events = await stream.read(20);
+    stream.close();
+    await live!.stop();
+    live = undefined;
+    for (const { event, data } of events) {
+      expect(event).toBe("round.settled");
+      const stored = await database.db.round.findUniqueOrThrow({ where: { id: String(data.id) } });
+      expect(stored.phase).toBe("settled");
+      expect(data.status).toBe("settled");
+      // Every card of a settled round is revealed; the stream shows what the table showed.
+      expect((data.cards as { card: number }[]).map((card) => card.card)).toEqual(stored.cards);
+      const { data: rest } = await feed.GET("/rounds/{id}", {
+        params: { path: { id: stored.id } },
+      });
+      expect(data).toEqual(rest);
+    }
+
+    // No shoe has ended yet: its order is not in the stream. Ended as the dealer's endShoe
+    // ends one (a whole shoe takes minutes to deal), it comes with its reveal, which verifies.
+    const shoe = await database.db.shoe.findFirstOrThrow({
+      where: { endedAt: null, table: { slug: "baccarat-a" } },
+    });
+    const quiet = await open(`?lastEventId=0&table=baccarat-a`);
+    const shown = await published(0n, undefined, "baccarat-a");
+    const all = await quiet.readPast(BigInt(shown.at(-1)!.id) - 1n);
+    expect(idsOf(all)).toEqual(shown);
+    expect(all.some((event) => event.event === "shoe.revealed")).toBe(false);
+    const state = shoeFromJson(shoe.state as unknown as ShoeJson);
+    const reveal = revealShoe(state);
+    await database.db.$transaction(async (tx) => {
+      await tx.shoe.update({
+        where: { id: shoe.id },
+        data: { endedAt: new Date(), reveal: { salt: reveal.salt, cards: reveal.cards } },
+      });
+      await appendEvents(tx, [
+        {
+          tableId: shoe.tableId,
+          type: "shoe.ended",
+          payload: { shoeId: shoe.id, reveal: { salt: reveal.salt, cards: reveal.cards } },
+        },
+      ]);
+    });
+    const [revealed] = await quiet.read(1);
+    // Idle now: only heartbeats.
+    expect(await quiet.readFor(500)).toEqual([]);
+    expect(quiet.comments).toContain("heartbeat");
+    quiet.close();
+    expect(revealed!.event).toBe("shoe.revealed");
+    expect(revealed!.data).toMatchObject({
+      id: shoe.id,
+      commitment: shoe.commitment,
+      reveal: { salt: reveal.salt, cards: reveal.cards },
+      verifies: true,
+      verification: null,
+    });
+  }, 60_000);
+});
