@@ -126,7 +126,8 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
       where: { phase: { in: ["settled", "cancelled"] } },
     });
     expect(all).toHaveLength(finished);
-  });
+    // Forty rounds take seconds on an idle machine, much longer on a loaded one.
+  }, 120_000);
 
   it("answers a settled round with its cards in reveal order, outcome and bet results", async () => {
     const { rounds } = await page("game=baccarat&limit=5");
