@@ -72,3 +72,42 @@ export function ShownOnce({
     </div>
   );
 }
+
+/** A labelled one-line text input of the partners' forms. */
+export function TextField({
+  label,
+  name,
+  value,
+  placeholder,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={styles.field}>
+      {label}
+      <input
+        name={name}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+    </label>
+  );
+}
+
+/** A refusal to show (the API's message names the field and the rule), or nothing. */
+export function Problem({ problem, testId }: { problem: string | null; testId: string }) {
+  if (problem === null) return null;
+  return (
+    <p className={styles.problem} role="alert" data-testid={testId}>
+      {problem}
+    </p>
+  );
+}

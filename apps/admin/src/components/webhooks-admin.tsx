@@ -7,7 +7,7 @@ import { formatTimestamp } from "@fuda/ui";
 
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
-import { CheckList, ShownOnce } from "~/components/partner-parts";
+import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
 import { useListed } from "~/components/use-listed";
 import { problemOf, queryProcedure } from "~/procedures";
 
@@ -75,28 +75,20 @@ export function WebhooksAdmin() {
         </p>
       </div>
       <form className={styles.form} onSubmit={(event) => void create(event)}>
-        <label className={styles.field}>
-          Partner id
-          <input
-            name="webhookPartnerId"
-            value={partnerId}
-            placeholder="acme-stats"
-            onChange={(event) => {
-              setPartnerId(event.target.value);
-            }}
-          />
-        </label>
-        <label className={styles.field}>
-          URL
-          <input
-            name="webhookUrl"
-            value={url}
-            placeholder="https://hooks.acme.example/fuda"
-            onChange={(event) => {
-              setUrl(event.target.value);
-            }}
-          />
-        </label>
+        <TextField
+          label="Partner id"
+          name="webhookPartnerId"
+          value={partnerId}
+          placeholder="acme-stats"
+          onChange={setPartnerId}
+        />
+        <TextField
+          label="URL"
+          name="webhookUrl"
+          value={url}
+          placeholder="https://hooks.acme.example/fuda"
+          onChange={setUrl}
+        />
         <CheckList
           legend="Events"
           name="webhookEvent"
@@ -108,11 +100,7 @@ export function WebhooksAdmin() {
           {busy ? "Registering…" : "Register endpoint"}
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.problem} role="alert" data-testid="webhook-problem">
-          {problem}
-        </p>
-      )}
+      <Problem problem={problem} testId="webhook-problem" />
       {created !== null && (
         <ShownOnce
           testId="new-webhook"

@@ -7,7 +7,7 @@ import { formatTimestamp } from "@fuda/ui";
 
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
-import { CheckList, ShownOnce } from "~/components/partner-parts";
+import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
 import { useListed } from "~/components/use-listed";
 import { WebhooksAdmin } from "~/components/webhooks-admin";
 
@@ -57,28 +57,20 @@ export default function PartnersPage() {
         </p>
       </div>
       <form className={styles.form} onSubmit={(event) => void create(event)}>
-        <label className={styles.field}>
-          Partner id
-          <input
-            name="partnerId"
-            value={partnerId}
-            placeholder="acme-stats"
-            onChange={(event) => {
-              setPartnerId(event.target.value);
-            }}
-          />
-        </label>
-        <label className={styles.field}>
-          Key name
-          <input
-            name="name"
-            value={name}
-            placeholder="Acme stats feed"
-            onChange={(event) => {
-              setName(event.target.value);
-            }}
-          />
-        </label>
+        <TextField
+          label="Partner id"
+          name="partnerId"
+          value={partnerId}
+          placeholder="acme-stats"
+          onChange={setPartnerId}
+        />
+        <TextField
+          label="Key name"
+          name="name"
+          value={name}
+          placeholder="Acme stats feed"
+          onChange={setName}
+        />
         <CheckList
           legend="Scopes"
           name="scope"
@@ -90,11 +82,7 @@ export default function PartnersPage() {
           {busy ? "Creating…" : "Create key"}
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.problem} role="alert" data-testid="problem">
-          {problem}
-        </p>
-      )}
+      <Problem problem={problem} testId="problem" />
       {created !== null && (
         <ShownOnce
           testId="new-key"
