@@ -144,7 +144,7 @@ describe("partners' webhooks", () => {
     await page.locator('input[name="webhookUrl"]').fill(hookUrl);
     await page.locator('input[name="webhookEvent"][value="shoe.revealed"]').uncheck();
     await page.getByRole("button", { name: "Register endpoint" }).click();
-    const secret = (await page.getByTestId("new-webhook-secret").textContent())!;
+    const secret = (await page.getByTestId("new-webhook-value").textContent())!;
     expect(secret).toMatch(/^whsec_/);
     const row = page.locator(`[data-testid="webhook-endpoint"][data-url="${hookUrl}"]`);
     expect(await row.getByTestId("webhook-status").textContent()).toBe("active");
@@ -154,7 +154,7 @@ describe("partners' webhooks", () => {
     expect(endpoint).toMatchObject({ secret, events: ["round.settled"] });
 
     // The next round settled is delivered by the feed; the log shows it once refreshed.
-    await until("a delivery acknowledged", async () => acknowledged[0], 90_000);
+    await until("a delivery acknowledged", () => Promise.resolve(acknowledged[0]), 90_000);
     await row.getByRole("button", { name: "Deliveries" }).click();
     const delivered = page.locator(`[data-testid="webhook-delivery"][data-status="delivered"]`);
     await until(

@@ -15,7 +15,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { startLive } from "@fuda/live";
 import type { Live } from "@fuda/live";
-import { until } from "@fuda/testkit";
+import { freePort, until } from "@fuda/testkit";
 
 const appDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -77,15 +77,6 @@ async function stopReceiver(): Promise<void> {
   await new Promise((resolve) => receiver!.close(resolve));
 }
 
-/** A port nobody listens on now (the feed refuses PORT=0). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** The feed process as it runs in production (src/main.ts), retrying after 50 ms, doubling up
  * to 400 ms. */
 async function startFeed(): Promise<void> {
@@ -104,10 +95,12 @@ async function startFeed(): Promise<void> {
   });
   feed = child;
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("listening")) resolve();
     });
-    child.once("exit", (code) => reject(new Error(`the feed exited (${code})`)));
+    child.once("exit", (code) => {
+      reject(new Error(`the feed exited (${code})`));
+    });
   });
 }
 

@@ -8,7 +8,7 @@ import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import { writeWebhookEvent } from "@fuda/live";
-import { until } from "@fuda/testkit";
+import { freePort, until } from "@fuda/testkit";
 
 import type { Actor } from "../src";
 import { appRouter, createCallerFactory, signWebhook, startWebhookDeliverer } from "../src";
@@ -42,15 +42,6 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** A port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const caller = () =>
   createCallerFactory(appRouter)({
     db,
@@ -69,14 +60,14 @@ describe("admin.webhooks: registering partners' endpoints", () => {
     // tRPC's message for a refused input lists the schema's issues, each naming its field.
   ])("refuses %o with BAD_REQUEST naming the field, writing nothing", async (bad, message) => {
     const before = await db.auditEntry.count();
-    await expect(
-      caller().admin.webhooks.create({
-        partnerId: "acme-stats",
-        url: "https://hooks.example.com/fuda",
-        events: ["round.settled"],
-        ...bad,
-      } as never),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(message) });
+    const refused = caller().admin.webhooks.create({
+      partnerId: "acme-stats",
+      url: "https://hooks.example.com/fuda",
+      events: ["round.settled"],
+      ...bad,
+    } as never);
+    await expect(refused).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(refused).rejects.toThrow(message);
     expect(await db.webhookEndpoint.count({ where: { partnerId: "acme-stats" } })).toBe(0);
     expect(await db.auditEntry.count()).toBe(before);
   });
@@ -124,14 +115,12 @@ describe("admin.webhooks: registering partners' endpoints", () => {
 
   it("an unknown endpoint is NOT_FOUND naming the field", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    await expect(caller().admin.webhooks.revoke({ id })).rejects.toMatchObject({
-      code: "NOT_FOUND",
-      message: expect.stringMatching(/^id: /),
-    });
-    await expect(caller().admin.webhooks.deliveries({ endpointId: id })).rejects.toMatchObject({
-      code: "NOT_FOUND",
-      message: expect.stringMatching(/^endpointId: /),
-    });
+    const revoke = caller().admin.webhooks.revoke({ id });
+    await expect(revoke).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(revoke).rejects.toThrow(/^id: no webhook endpoint/);
+    const log = caller().admin.webhooks.deliveries({ endpointId: id });
+    await expect(log).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(log).rejects.toThrow(/^endpointId: no webhook endpoint/);
   });
 });
 
@@ -149,11 +138,11 @@ describe("the webhook deliverer", () => {
     const deliverer = startWebhookDeliverer({ db, backoffMs: 200, pollMs: 20 });
     try {
       answer = 503;
-      await until("2 requests", async () => requests.length >= 2 || undefined);
+      await until("2 requests", () => Promise.resolve(requests.length >= 2 || undefined));
       answer = 302;
-      await until("3 requests", async () => requests.length >= 3 || undefined);
+      await until("3 requests", () => Promise.resolve(requests.length >= 3 || undefined));
       answer = 204;
-      await until("4 requests", async () => requests.length >= 4 || undefined);
+      await until("4 requests", () => Promise.resolve(requests.length >= 4 || undefined));
       await new Promise((resolve) => setTimeout(resolve, 500));
       await deliverer.drain();
     } finally {
@@ -180,7 +169,7 @@ describe("the webhook deliverer", () => {
   it("marks a delivery failed once its next attempt would fall past the retry period", async () => {
     const { endpoint } = await caller().admin.webhooks.create({
       partnerId: "gives-up",
-      url: `http://127.0.0.1:${await closedPort()}/refused`,
+      url: `http://127.0.0.1:${await freePort()}/refused`,
       events: ["round.settled"],
     });
     await db.$transaction(async (tx) =>

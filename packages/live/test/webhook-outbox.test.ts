@@ -85,7 +85,7 @@ describe("the webhooks' outbox", () => {
       variant: table.variant,
       shoeId: round.shoeId,
       number: round.number,
-      outcome: JSON.parse(JSON.stringify(definition.outcome(dealt))),
+      outcome: JSON.parse(JSON.stringify(definition.outcome(dealt))) as unknown,
       bets: betResults(definition, dealt, round.number),
     });
     expect(event!.deliveries.map((delivery) => delivery.endpointId)).toEqual([endpoints.rounds]);

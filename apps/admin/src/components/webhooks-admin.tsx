@@ -1,14 +1,15 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatTimestamp } from "@fuda/ui";
 
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
-import type { Answer } from "~/procedures";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
+import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
+import { useListed } from "~/components/use-listed";
+import { problemOf, queryProcedure } from "~/procedures";
 
 type Endpoints = RouterOutputs["admin"]["webhooks"]["list"];
 type Endpoint = Endpoints["endpoints"][number];
@@ -18,64 +19,39 @@ type Deliveries = RouterOutputs["admin"]["webhooks"]["deliveries"];
 /** The events a partner can subscribe to (@fuda/live's WEBHOOK_EVENT_TYPES; the API checks). */
 const EVENTS = ["round.settled", "shoe.revealed"] as const;
 
-const loadEndpoints = () => queryProcedure<Endpoints>("admin.webhooks.list", undefined);
-
 /**
  * Partners' webhook endpoints (docs/feed.md, Webhooks): register one (its signing secret shown
  * once), revoke it, and read its delivery log with every attempt.
  */
 export function WebhooksAdmin() {
-  const [endpoints, setEndpoints] = useState<Endpoint[]>([]);
+  const {
+    items: endpoints,
+    problem,
+    setProblem,
+    change,
+  } = useListed<Endpoints, "endpoints">("admin.webhooks.list", "endpoints");
   const [partnerId, setPartnerId] = useState("");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<string[]>([...EVENTS]);
   const [created, setCreated] = useState<Created | null>(null);
   const [log, setLog] = useState<Deliveries | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const showEndpoints = useCallback((answer: Answer<Endpoints>) => {
-    if (answer.ok) setEndpoints(answer.data.endpoints);
-    else setProblem(problemOf(answer));
-  }, []);
-  const refresh = async () => {
-    showEndpoints(await loadEndpoints());
-  };
-
-  useEffect(() => {
-    void loadEndpoints().then(showEndpoints);
-  }, [showEndpoints]);
 
   async function create(event: { preventDefault(): void }) {
     event.preventDefault();
     setBusy(true);
-    const answer = await mutateProcedure<Created>("admin.webhooks.create", {
-      partnerId,
-      url,
-      events,
-    });
+    const made = await change<Created>("admin.webhooks.create", { partnerId, url, events });
     setBusy(false);
-    if (!answer.ok) {
-      setProblem(problemOf(answer));
-      return;
-    }
-    setProblem(null);
-    setCreated(answer.data);
+    if (made === undefined) return;
+    setCreated(made);
     setUrl("");
-    await refresh();
   }
 
   async function revoke(endpoint: Endpoint) {
     if (!window.confirm(`Revoke the webhook to ${endpoint.url}? Nothing more is sent to it.`)) {
       return;
     }
-    const answer = await mutateProcedure<Endpoint>("admin.webhooks.revoke", { id: endpoint.id });
-    if (!answer.ok) {
-      setProblem(problemOf(answer));
-      return;
-    }
-    setProblem(null);
-    await refresh();
+    await change<Endpoint>("admin.webhooks.revoke", { id: endpoint.id });
   }
 
   async function showLog(endpointId: string) {
@@ -99,81 +75,50 @@ export function WebhooksAdmin() {
         </p>
       </div>
       <form className={styles.form} onSubmit={(event) => void create(event)}>
-        <label className={styles.field}>
-          Partner id
-          <input
-            name="webhookPartnerId"
-            value={partnerId}
-            placeholder="acme-stats"
-            onChange={(event) => {
-              setPartnerId(event.target.value);
-            }}
-          />
-        </label>
-        <label className={styles.field}>
-          URL
-          <input
-            name="webhookUrl"
-            value={url}
-            placeholder="https://hooks.acme.example/fuda"
-            onChange={(event) => {
-              setUrl(event.target.value);
-            }}
-          />
-        </label>
-        <fieldset className={styles.field} style={{ border: 0, margin: 0, padding: 0 }}>
-          <legend>Events</legend>
-          <span className={styles.checks}>
-            {EVENTS.map((type) => (
-              <label key={type}>
-                <input
-                  type="checkbox"
-                  name="webhookEvent"
-                  value={type}
-                  checked={events.includes(type)}
-                  onChange={(event) => {
-                    const on = event.target.checked;
-                    setEvents((current) =>
-                      on ? [...new Set([...current, type])] : current.filter((t) => t !== type),
-                    );
-                  }}
-                />{" "}
-                <code>{type}</code>
-              </label>
-            ))}
-          </span>
-        </fieldset>
+        <TextField
+          label="Partner id"
+          name="webhookPartnerId"
+          value={partnerId}
+          placeholder="acme-stats"
+          onChange={setPartnerId}
+        />
+        <TextField
+          label="URL"
+          name="webhookUrl"
+          value={url}
+          placeholder="https://hooks.acme.example/fuda"
+          onChange={setUrl}
+        />
+        <CheckList
+          legend="Events"
+          name="webhookEvent"
+          options={EVENTS}
+          checked={events}
+          onChange={setEvents}
+        />
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? "Registering…" : "Register endpoint"}
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.problem} role="alert" data-testid="webhook-problem">
-          {problem}
-        </p>
-      )}
+      <Problem problem={problem} testId="webhook-problem" />
       {created !== null && (
-        <div className={styles.notice} data-testid="new-webhook">
-          <p>
-            The signing secret of <code>{created.endpoint.url}</code>. Copy it now: it will not be
-            shown again.
-          </p>
-          <code className={styles.key} data-testid="new-webhook-secret">
-            {created.secret}
-          </code>
-          <p className={styles.note}>
-            The partner checks <code>Fuda-Webhook-Signature</code> with it (docs/feed.md).{" "}
-            <button
-              type="button"
-              className={styles.quiet}
-              onClick={() => {
-                setCreated(null);
-              }}
-            >
-              Done
-            </button>
-          </p>
-        </div>
+        <ShownOnce
+          testId="new-webhook"
+          value={created.secret}
+          about={
+            <>
+              The signing secret of <code>{created.endpoint.url}</code>.
+            </>
+          }
+          use={
+            <>
+              The partner checks <code>Fuda-Webhook-Signature</code> with it (docs/feed.md).
+            </>
+          }
+          onDone={() => {
+            setCreated(null);
+          }}
+        />
       )}
       <DataTable
         testId="webhook-endpoints"

@@ -143,7 +143,12 @@ async function post(delivery: Claimed, timeoutMs: number): Promise<Outcome> {
 
 /** Starts delivering: a pass at once, then one every `pollMs` (and at once while work remains). */
 export function startWebhookDeliverer(options: WebhookDelivererOptions): WebhookDeliverer {
-  const { db, logError = (message: string) => console.error(message) } = options;
+  const {
+    db,
+    logError = (message: string) => {
+      console.error(message);
+    },
+  } = options;
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   // A claimed delivery is not claimed again until the POST has surely ended (or this process
   // died mid-attempt: then it is retried once the lease is over).
@@ -227,7 +232,9 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
         logError(`@fuda/results-feed: webhook delivery failed: ${String(failure)}`);
         return 0;
       });
-      void running.finally(() => schedule(settings.pollMs));
+      void running.finally(() => {
+        schedule(settings.pollMs);
+      });
     }, delay);
   }
 

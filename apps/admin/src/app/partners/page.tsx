@@ -1,15 +1,15 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatTimestamp } from "@fuda/ui";
 
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
+import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
+import { useListed } from "~/components/use-listed";
 import { WebhooksAdmin } from "~/components/webhooks-admin";
-import type { Answer } from "~/procedures";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
 
 type Keys = RouterOutputs["admin"]["partnerKeys"]["list"];
 type Created = RouterOutputs["admin"]["partnerKeys"]["create"];
@@ -18,66 +18,34 @@ type PartnerKey = Keys["keys"][number];
 /** The scopes a key may have (@fuda/auth's partnerKeyScopes; the API refuses any other). */
 const SCOPES = ["feed:read"] as const;
 
-const loadKeys = () => queryProcedure<Keys>("admin.partnerKeys.list", undefined);
-
 export default function PartnersPage() {
-  const [keys, setKeys] = useState<PartnerKey[]>([]);
+  const {
+    items: keys,
+    problem,
+    change,
+  } = useListed<Keys, "keys">("admin.partnerKeys.list", "keys");
   const [partnerId, setPartnerId] = useState("");
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>(["feed:read"]);
   const [created, setCreated] = useState<Created | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const showKeys = useCallback((answer: Answer<Keys>) => {
-    if (answer.ok) setKeys(answer.data.keys);
-    else setProblem(problemOf(answer));
-  }, []);
-  const refresh = async () => {
-    showKeys(await loadKeys());
-  };
-
-  useEffect(() => {
-    void loadKeys().then(showKeys);
-  }, [showKeys]);
 
   async function create(event: { preventDefault(): void }) {
     event.preventDefault();
     setBusy(true);
-    const answer = await mutateProcedure<Created>("admin.partnerKeys.create", {
-      partnerId,
-      name,
-      scopes,
-    });
+    const made = await change<Created>("admin.partnerKeys.create", { partnerId, name, scopes });
     setBusy(false);
-    if (!answer.ok) {
-      setProblem(problemOf(answer));
-      return;
-    }
-    setProblem(null);
-    setCreated(answer.data);
+    if (made === undefined) return;
+    setCreated(made);
     setName("");
-    await refresh();
   }
 
   async function revoke(key: PartnerKey) {
     if (!window.confirm(`Revoke "${key.name}" (${key.start}…)? The partner is refused at once.`)) {
       return;
     }
-    const answer = await mutateProcedure<PartnerKey>("admin.partnerKeys.revoke", { id: key.id });
-    if (!answer.ok) {
-      setProblem(problemOf(answer));
-      return;
-    }
-    setProblem(null);
-    await refresh();
+    await change<PartnerKey>("admin.partnerKeys.revoke", { id: key.id });
   }
-
-  const toggleScope = (scope: string, on: boolean) => {
-    setScopes((current) =>
-      on ? [...new Set([...current, scope])] : current.filter((s) => s !== scope),
-    );
-  };
 
   return (
     <main className={styles.main}>
@@ -89,78 +57,51 @@ export default function PartnersPage() {
         </p>
       </div>
       <form className={styles.form} onSubmit={(event) => void create(event)}>
-        <label className={styles.field}>
-          Partner id
-          <input
-            name="partnerId"
-            value={partnerId}
-            placeholder="acme-stats"
-            onChange={(event) => {
-              setPartnerId(event.target.value);
-            }}
-          />
-        </label>
-        <label className={styles.field}>
-          Key name
-          <input
-            name="name"
-            value={name}
-            placeholder="Acme stats feed"
-            onChange={(event) => {
-              setName(event.target.value);
-            }}
-          />
-        </label>
-        <fieldset className={styles.field} style={{ border: 0, margin: 0, padding: 0 }}>
-          <legend>Scopes</legend>
-          <span className={styles.checks}>
-            {SCOPES.map((scope) => (
-              <label key={scope}>
-                <input
-                  type="checkbox"
-                  name="scope"
-                  value={scope}
-                  checked={scopes.includes(scope)}
-                  onChange={(event) => {
-                    toggleScope(scope, event.target.checked);
-                  }}
-                />{" "}
-                <code>{scope}</code>
-              </label>
-            ))}
-          </span>
-        </fieldset>
+        <TextField
+          label="Partner id"
+          name="partnerId"
+          value={partnerId}
+          placeholder="acme-stats"
+          onChange={setPartnerId}
+        />
+        <TextField
+          label="Key name"
+          name="name"
+          value={name}
+          placeholder="Acme stats feed"
+          onChange={setName}
+        />
+        <CheckList
+          legend="Scopes"
+          name="scope"
+          options={SCOPES}
+          checked={scopes}
+          onChange={setScopes}
+        />
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? "Creating…" : "Create key"}
         </button>
       </form>
-      {problem !== null && (
-        <p className={styles.problem} role="alert" data-testid="problem">
-          {problem}
-        </p>
-      )}
+      <Problem problem={problem} testId="problem" />
       {created !== null && (
-        <div className={styles.notice} data-testid="new-key">
-          <p>
-            The key of <strong>{created.partnerKey.name}</strong> for{" "}
-            <code>{created.partnerKey.partnerId}</code>. Copy it now: it will not be shown again.
-          </p>
-          <code className={styles.key} data-testid="new-key-value">
-            {created.key}
-          </code>
-          <p className={styles.note}>
-            The partner sends it as <code>Authorization: Bearer &lt;key&gt;</code>.{" "}
-            <button
-              type="button"
-              className={styles.quiet}
-              onClick={() => {
-                setCreated(null);
-              }}
-            >
-              Done
-            </button>
-          </p>
-        </div>
+        <ShownOnce
+          testId="new-key"
+          value={created.key}
+          about={
+            <>
+              The key of <strong>{created.partnerKey.name}</strong> for{" "}
+              <code>{created.partnerKey.partnerId}</code>.
+            </>
+          }
+          use={
+            <>
+              The partner sends it as <code>Authorization: Bearer &lt;key&gt;</code>.
+            </>
+          }
+          onDone={() => {
+            setCreated(null);
+          }}
+        />
       )}
       <DataTable
         testId="partner-keys"

@@ -1,0 +1,45 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+
+import type { Answer } from "~/procedures";
+import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
+
+/**
+ * The list a query procedure answers under `field` (`admin.webhooks.list` → `endpoints`), the
+ * problem to show, and `change`: a mutation that shows its refusal, or clears the problem,
+ * reloads the list and gives back its answer.
+ */
+export function useListed<L extends Record<K, unknown[]>, K extends keyof L & string>(
+  procedure: string,
+  field: K,
+) {
+  const [items, setItems] = useState<L[K]>([] as unknown[] as L[K]);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(() => queryProcedure<L>(procedure, undefined), [procedure]);
+  const show = useCallback(
+    (answer: Answer<L>) => {
+      if (answer.ok) setItems(answer.data[field]);
+      else setProblem(problemOf(answer));
+    },
+    [field],
+  );
+
+  useEffect(() => {
+    void load().then(show);
+  }, [load, show]);
+
+  async function change<R>(mutation: string, input: unknown): Promise<R | undefined> {
+    const answer = await mutateProcedure<R>(mutation, input);
+    if (!answer.ok) {
+      setProblem(problemOf(answer));
+      return undefined;
+    }
+    setProblem(null);
+    show(await load());
+    return answer.data;
+  }
+
+  return { items, problem, setProblem, change };
+}
