@@ -14,6 +14,10 @@ export { nextDealerStep } from "./dealer";
 export type { Award, Premium, PremiumName } from "./premiums";
 export { PREMIUMS, PREMIUM_NAMES, premiumOf } from "./premiums";
 
+/** A table's pay table: the premiums' and the player's joker's returns, and their checks. */
+export type { PayTable, PayTableEdit, PayTableProblem } from "./pay-table";
+export { DEFAULT_PAY_TABLE, PAY_BOUNDS, payTableFrom } from "./pay-table";
+
 /** Totals: best with wild jokers, smallest (bust test), the dealer's; naturals. */
 export { bestTotal, dealerTotal, minTotal, isNatural } from "./hand";
 

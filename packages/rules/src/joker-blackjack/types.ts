@@ -1,6 +1,7 @@
 import type { Card } from "@fuda/shoe";
 
 import type { TableLimits } from "../limits";
+import type { PayTable } from "./pay-table";
 import type { Award, PremiumName } from "./premiums";
 
 /** The game's one variant, spelled as in the database, the API and the feed. */
@@ -18,6 +19,8 @@ export interface JokerBlackjackConfig {
   readonly maxHands: number;
   /** Table limits on the main bet (checked by `createRound`); none when absent. */
   readonly limits?: TableLimits<JokerBlackjackBetId>;
+  /** What premiums and a player's joker return; the rule book's (`DEFAULT_PAY_TABLE`) when absent. */
+  readonly payTable?: PayTable;
 }
 
 export const DEFAULT_CONFIG: JokerBlackjackConfig = { seatCount: 7, maxHands: 4 };
