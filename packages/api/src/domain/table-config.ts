@@ -46,10 +46,7 @@ export const MAX_COUNTDOWN_SECONDS = 600;
 
 /** The joker blackjack table's seats (the rules' seven-seat table) and its shoe's bounds. */
 const JOKER_BLACKJACK_BOUNDS = {
-  seats: { min: 1, max: 7 },
-  // The cut card stands 78 cards from the end (docs/rules/joker-blackjack.md): two decks at least.
-  decks: { min: 2, max: 8 },
-  jokers: { min: 0, max: 4 },
+  ...jokerBlackjack.TABLE_BOUNDS,
   actionSeconds: { min: 1, max: 120 },
 } as const;
 

@@ -2,7 +2,7 @@
 
 /** Config, seat entries, round state, events and settlement records. */
 export type * from "./types";
-export { DEFAULT_CONFIG, JOKER_BLACKJACK_BET_IDS, VARIANTS } from "./types";
+export { DEFAULT_CONFIG, JOKER_BLACKJACK_BET_IDS, TABLE_BOUNDS, VARIANTS } from "./types";
 
 /** The round: create, ask what a seat may do or what the dealer does next, apply an event. */
 export { createRound, apply, replay } from "./round";

@@ -25,6 +25,16 @@ export interface JokerBlackjackConfig {
 
 export const DEFAULT_CONFIG: JokerBlackjackConfig = { seatCount: 7, maxHands: 4 };
 
+/**
+ * What a table may set: seats of the seven-seat table, and its shoe's decks and jokers (the cut
+ * card stands 78 cards from the end: two decks at least).
+ */
+export const TABLE_BOUNDS = {
+  seats: { min: 1, max: 7 },
+  decks: { min: 2, max: 8 },
+  jokers: { min: 0, max: 4 },
+} as const;
+
 /** A seated bettor as the round starts. Money is integer minor units (1 point = 100). */
 export interface SeatEntry {
   readonly seat: number;
