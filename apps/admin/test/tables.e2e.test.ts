@@ -117,6 +117,23 @@ describe("the operators' portal: sign-in and tables", () => {
     );
   });
 
+  it("fits every table's actions on the page: no button cut off at the table's edge", async () => {
+    await page.goto(stack!.app.url);
+    await page.getByTestId("table-actions").first().waitFor();
+    const overflow = await page.getByTestId("tables").evaluate((table) => {
+      const scroller = table.parentElement!.getBoundingClientRect();
+      const buttons = [...table.querySelectorAll('[data-testid="table-actions"] button')];
+      return {
+        scrolls: table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
+        cut: buttons.filter((button) => button.getBoundingClientRect().right > scroller.right)
+          .length,
+        buttons: buttons.length,
+      };
+    });
+    expect(overflow).toEqual({ scrolls: false, cut: 0, buttons: overflow.buttons });
+    expect(overflow.buttons).toBeGreaterThan(10);
+  });
+
   it("signs out: the portal sends the browser back to sign in", async () => {
     await page.goto(stack!.app.url);
     await page.getByRole("button", { name: "Sign out" }).click();
