@@ -37,7 +37,7 @@ function playRound(...drivers: Definition[]): string[] {
       round = step.round;
       events.push(...step.events);
     } else {
-      const action = pending.seat === 1 && !hit ? "hit" : "stand";
+      const action: string = pending.seat === 1 && !hit ? "hit" : "stand";
       hit ||= action === "hit";
       const step = definition.decisions!.act(shoe, round, pending.seat, action);
       if (!step.ok) throw new Error(step.refusal.message);
