@@ -38,8 +38,8 @@ afterAll(async () => {
 
 const cards = (text: string): Card[] => text.split(" ").map(parseCard);
 
-const setPayTable = (payTable: unknown) =>
-  db.table.update({ where: { id: tableId }, data: { settings: { seats: 7, payTable } as object } });
+const setPayTable = (payTable: object) =>
+  db.table.update({ where: { id: tableId }, data: { settings: { seats: 7, payTable } } });
 
 describe("a joker blackjack table's pay table", () => {
   it("definitionOf reads it from the settings: the main bet lists what the table pays", () => {

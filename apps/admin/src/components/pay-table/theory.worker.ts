@@ -25,7 +25,9 @@ addEventListener("message", (event: MessageEvent<TheoryRequest>) => {
       payTable,
       rng: SimulationRng.fromSeed({ serverSeed: seed }),
       progressEvery: PROGRESS_EVERY,
-      onProgress: (played) => answer({ type: "progress", played }),
+      onProgress: (played) => {
+        answer({ type: "progress", played });
+      },
     });
     answer({ type: "done", rtp: report.rtp, stdErr: report.stdErr, rounds, bets: report.bets });
   } catch (error) {
