@@ -2,7 +2,6 @@
  * Joker blackjack's pay table as a table setting (docs/operators.md, Pay table): partial edits
  * merged over the table's own, refused by the rules naming the premium, audited.
  */
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
@@ -12,6 +11,7 @@ import { jokerBlackjack } from "@fuda/rules";
 
 import type { Actor } from "../src";
 import { appRouter, createCallerFactory } from "../src";
+import { refusal } from "./refusal";
 
 const operator = { kind: "operator", userId: "op-1", role: "operator" } satisfies Actor;
 
@@ -27,16 +27,6 @@ beforeAll(async () => {
   tableId = (await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } })).id;
 });
 afterAll(() => database.drop());
-
-async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("the call was not refused");
-}
 
 const stored = async () =>
   (await db.table.findUniqueOrThrow({ where: { id: tableId } })).settings as {

@@ -10,36 +10,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "@fuda/db";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
-import type { TestDatabase } from "@fuda/db/testing";
-import type { Card } from "@fuda/shoe";
 import { parseCard } from "@fuda/shoe";
 
 import { act, auditLiveTables, createBetDesk, definitionOf, sit } from "../src";
 import type { BetDesk } from "../src";
 import { closeRound, dealerSteps, newPlayer, openNextRound, stackShoe } from "./fixtures";
 
-let database: TestDatabase;
-let db: Db;
-let desk: BetDesk;
-let tableId: string;
 const SLUG = "joker-blackjack";
+/** This file's own seeded database, its joker blackjack table, and a bet desk. */
+const live = {} as { db: Db; desk: BetDesk; tableId: string; drop: () => Promise<void> };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  desk = createBetDesk({ db });
+  const { db, drop } = await createTestDatabase();
   await seed(db);
-  tableId = (await db.table.findUniqueOrThrow({ where: { slug: SLUG } })).id;
+  const { id } = await db.table.findUniqueOrThrow({ where: { slug: SLUG } });
+  Object.assign(live, { db, desk: createBetDesk({ db }), tableId: id, drop });
 });
 afterAll(async () => {
-  await desk.close();
-  await database.drop();
+  await live.desk.close();
+  await live.drop();
 });
 
-const cards = (text: string): Card[] => text.split(" ").map(parseCard);
-
 const setPayTable = (payTable: object) =>
-  db.table.update({ where: { id: tableId }, data: { settings: { seats: 7, payTable } } });
+  live.db.table.update({ where: { id: live.tableId }, data: { settings: { seats: 7, payTable } } });
 
 describe("a joker blackjack table's pay table", () => {
   it("definitionOf reads it from the settings: the main bet lists what the table pays", () => {
@@ -56,31 +49,41 @@ describe("a joker blackjack table's pay table", () => {
 
   it("a round settles by the pay table the table had when it opened, whatever is saved meanwhile", async () => {
     await setPayTable({ premiums: { "Three 7s": 6 } });
-    const player = await newPlayer(db);
-    await sit(db, { playerId: player, tableId, seat: 1 });
+    const player = await newPlayer(live.db);
+    await sit(live.db, { playerId: player, tableId: live.tableId, seat: 1 });
     // Seat 1 holds 7♥ 7♦ against the dealer's T♣ (hole 8♠) and hits 7♣: Three 7s.
-    await stackShoe(db, SLUG, cards("7H TC 7D 8S 7C 2C"));
-    const round = await openNextRound(db, SLUG);
-    await desk.place({
+    await stackShoe(live.db, SLUG, "7H TC 7D 8S 7C 2C".split(" ").map(parseCard));
+    const round = await openNextRound(live.db, SLUG);
+    await live.desk.place({
       playerId: player,
       roundId: round.id,
       requestId: randomUUID(),
       bets: [{ bet: "main", seat: 1, amount: 1_000 }],
     });
-    await closeRound(db, round.id);
-    expect((await dealerSteps(db, round.id)).phase).toBe("dealing");
+    await closeRound(live.db, round.id);
+    expect((await dealerSteps(live.db, round.id)).phase).toBe("dealing");
     // The operator goes back to the rule book's 10× while the round is in play.
     await setPayTable({});
-    await act(db, { playerId: player, roundId: round.id, seat: 1, action: "hit", requestId: "h" });
-    const settled = await dealerSteps(db, round.id);
+    await act(live.db, {
+      playerId: player,
+      roundId: round.id,
+      seat: 1,
+      action: "hit",
+      requestId: "h",
+    });
+    const settled = await dealerSteps(live.db, round.id);
     expect(settled.phase).toBe("settled");
-    const bet = await db.bet.findFirstOrThrow({ where: { roundId: round.id } });
+    const bet = await live.db.bet.findFirstOrThrow({ where: { roundId: round.id } });
     expect(Number(bet.returned)).toBe(6_000);
-    const event = await db.tableEvent.findFirstOrThrow({
-      where: { tableId, type: "hand.settled", payload: { path: ["reason"], equals: "Three 7s" } },
+    const event = await live.db.tableEvent.findFirstOrThrow({
+      where: {
+        tableId: live.tableId,
+        type: "hand.settled",
+        payload: { path: ["reason"], equals: "Three 7s" },
+      },
       orderBy: { id: "desc" },
     });
     expect(event.payload).toMatchObject({ seat: 1, amount: 6_000 });
-    expect(await auditLiveTables(db)).toEqual([]);
+    expect(await auditLiveTables(live.db)).toEqual([]);
   });
 });
