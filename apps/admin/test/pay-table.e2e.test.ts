@@ -4,25 +4,19 @@
  * change in the audit, and a pay the rules refuse named next to its field. Everything real: a
  * seeded database, the game API, the built portal and Chromium.
  */
-import { seedDemoAccountsAt } from "@fuda/auth";
-import { seed } from "@fuda/db";
-import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import type { NextStack } from "@fuda/testkit";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signInPortal, startPortal } from "./portal-stack";
+import { signInPortal, startSeededPortal } from "./portal-stack";
 
 let database: TestDatabase | undefined;
 let stack: NextStack | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db);
-  await seedDemoAccountsAt({ url: database.url });
-  stack = await startPortal({ databaseUrl: database.url });
+  ({ database, stack } = await startSeededPortal());
   page = stack.page;
   await signInPortal(page, stack.app.url, "operator");
   await page.getByTestId("portal").waitFor();

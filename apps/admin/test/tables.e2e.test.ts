@@ -1,12 +1,10 @@
-import { demoAccounts, seedDemoAccountsAt } from "@fuda/auth";
-import { seed } from "@fuda/db";
-import { createTestDatabase } from "@fuda/db/testing";
+import { demoAccounts } from "@fuda/auth";
 import type { TestDatabase } from "@fuda/db/testing";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signInPortal, startPortal } from "./portal-stack";
+import { signInPortal, startSeededPortal } from "./portal-stack";
 
 // Everything real: a seeded database with the demo accounts, the game API, the built portal and
 // Debian Chromium.
@@ -18,10 +16,7 @@ const account = (role: "operator" | "player") =>
   demoAccounts.find((candidate) => candidate.role === role)!;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db);
-  await seedDemoAccountsAt({ url: database.url });
-  stack = await startPortal({ databaseUrl: database.url });
+  ({ database, stack } = await startSeededPortal());
   page = stack.page;
 });
 
