@@ -1,4 +1,7 @@
-import { demoAccounts } from "@fuda/auth";
+import { demoAccounts, seedDemoAccountsAt } from "@fuda/auth";
+import { seed } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
 import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
@@ -53,4 +56,17 @@ export async function signInPortal(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A database of its own, seeded with the tables and the demo accounts, and the portal on it. */
+export async function startSeededPortal(): Promise<{ database: TestDatabase; stack: NextStack }> {
+  const database = await createTestDatabase();
+  try {
+    await seed(database.db);
+    await seedDemoAccountsAt({ url: database.url });
+    return { database, stack: await startPortal({ databaseUrl: database.url }) };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
 }

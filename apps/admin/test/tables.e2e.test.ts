@@ -1,12 +1,10 @@
-import { demoAccounts, seedDemoAccountsAt } from "@fuda/auth";
-import { seed } from "@fuda/db";
-import { createTestDatabase } from "@fuda/db/testing";
+import { demoAccounts } from "@fuda/auth";
 import type { TestDatabase } from "@fuda/db/testing";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { signInPortal, startPortal } from "./portal-stack";
+import { signInPortal, startSeededPortal } from "./portal-stack";
 
 // Everything real: a seeded database with the demo accounts, the game API, the built portal and
 // Debian Chromium.
@@ -18,10 +16,7 @@ const account = (role: "operator" | "player") =>
   demoAccounts.find((candidate) => candidate.role === role)!;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seed(database.db);
-  await seedDemoAccountsAt({ url: database.url });
-  stack = await startPortal({ databaseUrl: database.url });
+  ({ database, stack } = await startSeededPortal());
   page = stack.page;
 });
 
@@ -115,6 +110,23 @@ describe("the operators' portal: sign-in and tables", () => {
     expect(await page.getByTestId("audit-entry").first().innerText()).toContain(
       "smaller tie bets tonight",
     );
+  });
+
+  it("fits every table's actions on the page: no button cut off at the table's edge", async () => {
+    await page.goto(stack!.app.url);
+    await page.getByTestId("table-actions").first().waitFor();
+    const overflow = await page.getByTestId("tables").evaluate((table) => {
+      const scroller = table.parentElement!.getBoundingClientRect();
+      const buttons = [...table.querySelectorAll('[data-testid="table-actions"] button')];
+      return {
+        scrolls: table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
+        cut: buttons.filter((button) => button.getBoundingClientRect().right > scroller.right)
+          .length,
+        buttons: buttons.length,
+      };
+    });
+    expect(overflow).toEqual({ scrolls: false, cut: 0, buttons: overflow.buttons });
+    expect(overflow.buttons).toBeGreaterThan(10);
   });
 
   it("signs out: the portal sends the browser back to sign in", async () => {

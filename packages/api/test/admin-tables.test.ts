@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
@@ -7,6 +6,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 
 import type { Actor } from "../src";
 import { appRouter, createCallerFactory } from "../src";
+import { refusal } from "./refusal";
 
 const operator = { kind: "operator", userId: "op-1", role: "operator" } satisfies Actor;
 const player = { kind: "player", userId: "p-1" } satisfies Actor;
@@ -24,17 +24,6 @@ afterAll(() => database.drop());
 
 const tableIdOf = async (slug: string) =>
   (await db.table.findUniqueOrThrow({ where: { slug } })).id;
-
-/** The error a call is refused with: its tRPC code and message. */
-async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("the call was not refused");
-}
 
 /** The table row and the audit log and table events, to show a refusal changed nothing. */
 const snapshot = async (tableId: string) => ({

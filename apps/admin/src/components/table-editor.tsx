@@ -6,13 +6,24 @@ import type { TableConfig } from "~/game-api";
 import { mutateProcedure } from "~/procedures";
 
 import { Field, LimitFields, betsOf, limitsFrom } from "./limit-fields";
+import {
+  PayTableFields,
+  payTableEdit,
+  payTableFieldNames,
+  storedPayTable,
+  storedText,
+  theoryRequestOf,
+} from "./pay-table/pay-table-fields";
 import type { Problem } from "./table-forms";
 import { fieldText, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
 
 const JOKER_BLACKJACK_SETTINGS = ["seats", "decks", "jokers"] as const;
 
-/** Limits per bet id (points), name, countdown and, for joker blackjack, seats, decks, jokers. */
+/**
+ * Limits per bet id (points), name, countdown and, for joker blackjack, seats, decks, jokers and
+ * the pay table with its theoretical return.
+ */
 export function TableEditor({
   table,
   onClose,
@@ -24,11 +35,16 @@ export function TableEditor({
 }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState(false);
+  const jokerBlackjack = table.game === "joker-blackjack";
+  const payTable = storedPayTable(table.settings);
+  // The form as typed, for the theoretical return: read again on every change.
+  const [draft, setDraft] = useState(() => theoryRequestOf(storedText(table.settings)));
   const bets = betsOf(table.limits);
   const fields = new Set([
     "name",
     "countdownSeconds",
     ...JOKER_BLACKJACK_SETTINGS.map((key) => `settings.${key}`),
+    ...(jokerBlackjack ? payTableFieldNames() : []),
     ...bets.flatMap((bet) => [`limits.${bet}`, `limits.${bet}.min`, `limits.${bet}.max`]),
   ]);
 
@@ -37,23 +53,32 @@ export function TableEditor({
       className={styles.panel}
       aria-label={`Edit ${table.name}`}
       data-testid="table-editor"
+      onChange={(event) => {
+        if (!jokerBlackjack) return;
+        const form = new FormData(event.currentTarget);
+        setDraft(theoryRequestOf((name) => fieldText(form, name)));
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
         const text = (name: string) => fieldText(form, name);
-        const settings = Object.fromEntries(
-          JOKER_BLACKJACK_SETTINGS.filter((key) => text(`settings.${key}`) !== "").map((key) => [
-            key,
-            Number(text(`settings.${key}`)),
-          ]),
-        );
+        const edit = jokerBlackjack ? payTableEdit(text, payTable) : undefined;
+        const settings = {
+          ...Object.fromEntries(
+            JOKER_BLACKJACK_SETTINGS.filter((key) => text(`settings.${key}`) !== "").map((key) => [
+              key,
+              Number(text(`settings.${key}`)),
+            ]),
+          ),
+          ...(edit === undefined ? {} : { payTable: edit }),
+        };
         setSaved(false);
         void mutateProcedure("admin.tables.update", {
           tableId: table.id,
           name: text("name"),
           countdownSeconds: Number(text("countdownSeconds")),
           limits: limitsFrom(bets, text),
-          ...(table.game === "joker-blackjack" ? { settings } : {}),
+          ...(jokerBlackjack ? { settings } : {}),
           reason: text("reason") === "" ? undefined : text("reason"),
         }).then((answer) => {
           if (answer.ok) {
@@ -77,7 +102,7 @@ export function TableEditor({
           defaultValue={table.countdownSeconds}
           step={1}
         />
-        {table.game === "joker-blackjack" &&
+        {jokerBlackjack &&
           JOKER_BLACKJACK_SETTINGS.map((key) => (
             <Field
               key={key}
@@ -92,6 +117,7 @@ export function TableEditor({
             />
           ))}
       </div>
+      {jokerBlackjack && <PayTableFields stored={payTable} problem={problem} draft={draft} />}
       <LimitFields limits={table.limits} problem={problem} rowTestId="limit-edit" />
       <label className={styles.reason}>
         Reason (kept in the audit log)

@@ -13,7 +13,7 @@ import type { StakeLimit } from "@fuda/rules";
 
 import { FudaError } from "../errors";
 import type { EditableSettings } from "./table-config";
-import { checkTableConfig } from "./table-config";
+import { checkTableConfig, payTableOf } from "./table-config";
 import { toTableView } from "./tables";
 import type { GameName, TableView } from "./tables.types";
 import { gameNames } from "./tables.types";
@@ -119,6 +119,19 @@ export interface TableEdits {
   settings?: EditableSettings;
 }
 
+/** The edited keys over the stored ones; a pay table edit over the table's pay table, whole. */
+function mergeSettings(
+  stored: Record<string, unknown>,
+  edits: EditableSettings = {},
+): Prisma.InputJsonObject {
+  const { payTable, ...rest } = edits;
+  return {
+    ...stored,
+    ...rest,
+    ...(payTable === undefined ? {} : { payTable: payTableOf(payTable, stored.payTable) }),
+  } as Prisma.InputJsonObject;
+}
+
 export async function updateTable(change: Change & { edits: TableEdits }): Promise<AdminTableView> {
   const { edits } = change;
   return changeTable(change, "tables.update", async (tx, table) => {
@@ -138,7 +151,7 @@ export async function updateTable(change: Change & { edits: TableEdits }): Promi
         name: edits.name ?? table.name,
         limits,
         countdownSeconds,
-        settings: { ...settingsOf(table), ...edits.settings },
+        settings: mergeSettings(settingsOf(table), edits.settings),
       },
     });
   });
@@ -231,7 +244,7 @@ export async function createTable({
         name: table.name,
         limits: table.limits,
         countdownSeconds: table.countdownSeconds,
-        settings: settings as Prisma.InputJsonObject,
+        settings: mergeSettings({}, settings),
         status: table.status === "open" ? "OPEN" : "PAUSED",
       },
     });

@@ -3,7 +3,7 @@
  * limits only for the bets the game offers, min ≤ max, a betting countdown on every live table,
  * seats, decks and jokers only where the game deals from them (joker blackjack).
  */
-import { baccarat, gameDefinition } from "@fuda/rules";
+import { baccarat, gameDefinition, jokerBlackjack } from "@fuda/rules";
 import type { StakeLimit } from "@fuda/rules";
 
 import { FudaError } from "../errors";
@@ -26,6 +26,11 @@ export interface EditableSettings {
   jokers?: number;
   /** How long a seat has to act on its turn (seated games). */
   actionSeconds?: number;
+  /**
+   * Joker blackjack's premiums and player's joker (docs/rules/joker-blackjack.md, Pay table),
+   * any part of them: merged over the table's own and stored whole, from the next round.
+   */
+  payTable?: jokerBlackjack.PayTableEdit;
 }
 
 export interface TableConfig {
@@ -41,10 +46,7 @@ export const MAX_COUNTDOWN_SECONDS = 600;
 
 /** The joker blackjack table's seats (the rules' seven-seat table) and its shoe's bounds. */
 const JOKER_BLACKJACK_BOUNDS = {
-  seats: { min: 1, max: 7 },
-  // The cut card stands 78 cards from the end (docs/rules/joker-blackjack.md): two decks at least.
-  decks: { min: 2, max: 8 },
-  jokers: { min: 0, max: 4 },
+  ...jokerBlackjack.TABLE_BOUNDS,
   actionSeconds: { min: 1, max: 120 },
 } as const;
 
@@ -106,6 +108,26 @@ function checkCountdown(game: GameName, seconds: number): void {
   }
 }
 
+/**
+ * The pay table `edit` makes over `current` (a table's stored one; the rule book's when it has
+ * none). Throws BAD_INPUT naming the first pay the rules refuse (`settings.payTable.premiums.Three
+ * 7s`).
+ */
+export function payTableOf(
+  edit: jokerBlackjack.PayTableEdit,
+  current?: unknown,
+): jokerBlackjack.PayTable {
+  const stored =
+    typeof current === "object" && current !== null ? jokerBlackjack.payTableFrom(current) : null;
+  const base = stored?.ok === true ? stored.payTable : jokerBlackjack.DEFAULT_PAY_TABLE;
+  const result = jokerBlackjack.payTableFrom(edit, base);
+  if (!result.ok) {
+    const [first] = result.problems;
+    throw bad(`settings.payTable.${first!.field}`, first!.message.slice(first!.field.length + 2));
+  }
+  return result.payTable;
+}
+
 function checkSettings(game: GameName, settings: EditableSettings): void {
   for (const key of Object.keys(settings) as (keyof EditableSettings)[]) {
     const value = settings[key];
@@ -114,8 +136,17 @@ function checkSettings(game: GameName, settings: EditableSettings): void {
     if (game !== "joker-blackjack") {
       throw bad(field, `only joker blackjack tables take ${key}`);
     }
+    if (key === "payTable") {
+      payTableOf(value as jokerBlackjack.PayTableEdit);
+      continue;
+    }
     const bounds = JOKER_BLACKJACK_BOUNDS[key];
-    if (!Number.isSafeInteger(value) || value < bounds.min || value > bounds.max) {
+    if (
+      typeof value !== "number" ||
+      !Number.isSafeInteger(value) ||
+      value < bounds.min ||
+      value > bounds.max
+    ) {
       throw bad(field, `a whole number from ${bounds.min} to ${bounds.max}`);
     }
   }

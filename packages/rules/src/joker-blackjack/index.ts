@@ -2,7 +2,7 @@
 
 /** Config, seat entries, round state, events and settlement records. */
 export type * from "./types";
-export { DEFAULT_CONFIG, JOKER_BLACKJACK_BET_IDS, VARIANTS } from "./types";
+export { DEFAULT_CONFIG, JOKER_BLACKJACK_BET_IDS, TABLE_BOUNDS, VARIANTS } from "./types";
 
 /** The round: create, ask what a seat may do or what the dealer does next, apply an event. */
 export { createRound, apply, replay } from "./round";
@@ -13,6 +13,10 @@ export { nextDealerStep } from "./dealer";
 /** The premium table (names, total returns, awards) and which premium a hand makes. */
 export type { Award, Premium, PremiumName } from "./premiums";
 export { PREMIUMS, PREMIUM_NAMES, premiumOf } from "./premiums";
+
+/** A table's pay table: the premiums' and the player's joker's returns, and their checks. */
+export type { PayTable, PayTableEdit, PayTableProblem } from "./pay-table";
+export { DEFAULT_PAY_TABLE, PAY_BOUNDS, payTableFrom } from "./pay-table";
 
 /** Totals: best with wild jokers, smallest (bust test), the dealer's; naturals. */
 export { bestTotal, dealerTotal, minTotal, isNatural } from "./hand";

@@ -6,17 +6,21 @@ import { formatPoints, isWholePoints, POINT } from "../money";
 import type { Odds } from "../money";
 import type { LiveBet, Refusal, RefusalCode, SlipContext } from "../live/definition";
 import { JokerBlackjackError } from "./draft";
-import { PREMIUMS } from "./premiums";
+import type { PayTable } from "./pay-table";
 
 /**
- * What the main bet can pay, "to 1": push, win and the joker's 2×, blackjack, the last seat's
- * joker (5× in all), each premium. The last seat's restore depends on holdings, not the stake.
+ * What the main bet can pay by `payTable`, "to 1": push, win, blackjack, the player's joker
+ * (and the last seat's, a further 3×), each premium. The last seat's restore depends on
+ * holdings, not the stake.
  */
-export const MAIN_PAYOUTS: readonly Odds[] = [
-  ...new Set([0, 1, 1.5, 4, ...Object.values(PREMIUMS).map(({ pays }) => pays - 1)]),
-]
-  .sort((a, b) => a - b)
-  .map((win) => (Number.isInteger(win) ? { win, per: 1 } : { win: win * 2, per: 2 }));
+export function mainPayouts({ premiums, playerJoker }: PayTable): readonly Odds[] {
+  const joker = playerJoker - 1;
+  return [
+    ...new Set([0, 1, 1.5, joker, joker + 3, ...Object.values(premiums).map((pays) => pays - 1)]),
+  ]
+    .sort((a, b) => a - b)
+    .map((win) => (Number.isInteger(win) ? { win, per: 1 } : { win: win * 2, per: 2 }));
+}
 
 const REFUSAL_OF: Readonly<
   Record<JokerBlackjackError["code"], Pick<Refusal, "code" | "field" | "kind">>

@@ -10,6 +10,7 @@ import type { Shoe } from "@fuda/shoe";
 import type { Decision, RoundSeat } from "../live/decisions";
 import type { LiveRound } from "../live/definition";
 import type { PublicSeat } from "../live/events";
+import type { PayTable } from "./pay-table";
 import { legalActions } from "./turns";
 import { apply, createRound } from "./round";
 import type {
@@ -59,6 +60,12 @@ export interface JokerBlackjackRound extends LiveRound {
   readonly settlements: readonly Settlement[];
   readonly pending: Decision | null;
   readonly stakes: readonly ActionStakeRow[];
+  /**
+   * The table's pay table when the round began: the round settles by it to the end, so an
+   * operator's change takes effect from the next round. Absent in rounds begun before pay
+   * tables were a table setting: those pay the table's own (the rule book's).
+   */
+  readonly payTable?: PayTable;
 }
 
 export function asJokerBlackjackRound(round: LiveRound): JokerBlackjackRound {
@@ -68,8 +75,9 @@ export function asJokerBlackjackRound(round: LiveRound): JokerBlackjackRound {
   return round as JokerBlackjackRound;
 }
 
-export function newRound(number: number, first: number): JokerBlackjackRound {
+export function newRound(number: number, first: number, payTable: PayTable): JokerBlackjackRound {
   return {
+    payTable,
     number,
     first,
     cards: [],
@@ -109,7 +117,12 @@ export function engineOf(
   if (round.bettors === null) {
     throw new RangeError(`round ${round.number}: seat the bettors (seatBettors) before dealing`);
   }
-  let state = createRound(config, round.bettors, { cards: shoe.cards, position: round.first });
+  const pays = round.payTable ?? config.payTable;
+  let state = createRound(
+    pays === undefined ? config : { ...config, payTable: pays },
+    round.bettors,
+    { cards: shoe.cards, position: round.first },
+  );
   const results: ApplyResult[] = [];
   for (const event of round.log) {
     const result = apply(state, event);

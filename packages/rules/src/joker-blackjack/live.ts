@@ -9,12 +9,14 @@ import type { Decisions } from "../live/decisions";
 import type { BetSpec, GameDefinition, PublicRound } from "../live/definition";
 import type { TableEvent } from "../live/events";
 import { act, actionStake, correct, timeout } from "./live-decisions";
-import { MAIN_PAYOUTS, validateMainBets } from "./live-bets";
+import { mainPayouts, validateMainBets } from "./live-bets";
 import { asJokerBlackjackRound, newRound } from "./live-round";
 import { dealerStep, outcomeOf, seatBettors } from "./live-steps";
 import { settleRows } from "./live-settle";
 import type { JokerBlackjackOutcome, JokerBlackjackRoadMark } from "./live-view";
 import { roadMarkOf, totalsOf } from "./live-view";
+import { DEFAULT_PAY_TABLE } from "./pay-table";
+import type { PayTable } from "./pay-table";
 import type { JokerBlackjackConfig } from "./types";
 import { DEFAULT_CONFIG } from "./types";
 
@@ -22,15 +24,22 @@ export type { JokerBlackjackOutcome, JokerBlackjackRoadMark } from "./live-view"
 export type { JokerBlackjackRound, JokerBlackjackSeat } from "./live-round";
 export { jokerBlackjackRefusal } from "./live-bets";
 
-/** A table's shoe and seats (docs/rules/joker-blackjack.md, Table and shoe). */
+/** A table's shoe, seats (docs/rules/joker-blackjack.md, Table and shoe) and pay table. */
 export interface JokerBlackjackTable {
   readonly decks: number;
   readonly jokers: number;
   readonly seatCount: number;
   readonly maxHands: number;
+  readonly payTable: PayTable;
 }
 
-const SEVEN_SEAT: JokerBlackjackTable = { decks: 6, jokers: 1, seatCount: 7, maxHands: 4 };
+const SEVEN_SEAT: JokerBlackjackTable = {
+  decks: 6,
+  jokers: 1,
+  seatCount: 7,
+  maxHands: 4,
+  payTable: DEFAULT_PAY_TABLE,
+};
 
 /** The cut card 1.5 decks (78 cards) from the end. */
 const CUT_CARD_FROM_END = 78;
@@ -41,13 +50,16 @@ type Definition = GameDefinition<
   TableEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>
 >;
 
-/** The `seven-seat` table: 6 decks + 1 joker and 7 seats unless the table says otherwise. */
+/**
+ * The `seven-seat` table: 6 decks + 1 joker, 7 seats and the rule book's pay table unless the
+ * table says otherwise. A round keeps the pay table it began with (live-round.ts).
+ */
 export function jokerBlackjackDefinition(table: Partial<JokerBlackjackTable> = {}): Definition {
-  const { decks, jokers, seatCount, maxHands } = { ...SEVEN_SEAT, ...table };
-  const config: JokerBlackjackConfig = { ...DEFAULT_CONFIG, seatCount, maxHands };
+  const { decks, jokers, seatCount, maxHands, payTable } = { ...SEVEN_SEAT, ...table };
+  const config: JokerBlackjackConfig = { ...DEFAULT_CONFIG, seatCount, maxHands, payTable };
   const seats = Array.from({ length: seatCount }, (_, k) => k + 1);
   const bets: BetSpec[] = [
-    { id: "main", label: "Bet", seats, payouts: MAIN_PAYOUTS, lastRound: null },
+    { id: "main", label: "Bet", seats, payouts: mainPayouts(payTable), lastRound: null },
   ];
   const decisions: Decisions<JokerBlackjackOutcome, JokerBlackjackRoadMark> = {
     seatBettors: (round, bettors) => seatBettors(config, asJokerBlackjackRound(round), bettors),
@@ -77,7 +89,7 @@ export function jokerBlackjackDefinition(table: Partial<JokerBlackjackTable> = {
     reservedFor: (bet) => bet.amount,
     startRound(shoe) {
       startRound(shoe);
-      return newRound(shoe.round, shoe.position);
+      return newRound(shoe.round, shoe.position, payTable);
     },
     dealerStep: (shoe, round) => dealerStep(config, shoe, asJokerBlackjackRound(round)),
     isDealt: (round) => round.dealt,

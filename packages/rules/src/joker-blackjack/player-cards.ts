@@ -3,6 +3,7 @@ import type { Card } from "@fuda/shoe";
 
 import type { Draft } from "./draft";
 import { hardValue, isNatural, minTotal } from "./hand";
+import { DEFAULT_PAY_TABLE } from "./pay-table";
 import { PREMIUMS, premiumOf } from "./premiums";
 import type { PremiumName } from "./premiums";
 
@@ -16,7 +17,8 @@ function isLastSeat(d: Draft, i: number): boolean {
 /** Pays a premium: settles an open bet, or tops a final one up to the premium's total. */
 export function payPremium(d: Draft, i: number, h: number, name: PremiumName): void {
   const hand = d.hand(i, h);
-  const total = PREMIUMS[name].pays * hand.stake;
+  // Stakes are whole points and pays multiples of ½ (pay-table.ts): the total is whole units.
+  const total = (d.s.config.payTable ?? DEFAULT_PAY_TABLE).premiums[name] * hand.stake;
   if (!hand.final) {
     d.settle(i, h, name, total, name);
     hand.premium = name;
@@ -30,7 +32,10 @@ export function payPremium(d: Draft, i: number, h: number, name: PremiumName): v
   }
 }
 
-/** A player's joker: the last seat's extra effect first, then 2× at once and final. */
+/**
+ * A player's joker: the last seat's extra effect first, then the pay table's return (2× by
+ * default) at once and final.
+ */
 export function playerJoker(d: Draft, i: number, h: number): void {
   const seat = d.seat(i);
   const hand = d.hand(i, h);
@@ -49,7 +54,10 @@ export function playerJoker(d: Draft, i: number, h: number): void {
       d.pay(i, h, "hand", "bonus", "last-seat bonus", hand.stake, 3 * hand.stake);
     }
   }
-  if (!hand.final) d.settle(i, h, "joker", 2 * hand.stake);
+  if (!hand.final) {
+    const pays = (d.s.config.payTable ?? DEFAULT_PAY_TABLE).playerJoker;
+    d.settle(i, h, "joker", pays * hand.stake);
+  }
 }
 
 /** The hand takes no more cards: a 6-/7-under made pays now, a bust loses. */

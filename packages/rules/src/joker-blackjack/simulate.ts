@@ -11,6 +11,7 @@ import {
 
 import { POINT } from "../money";
 
+import type { PayTable } from "./pay-table";
 import { PREMIUM_NAMES } from "./premiums";
 import type { PremiumName } from "./premiums";
 import { nextDealerStep } from "./dealer";
@@ -33,6 +34,14 @@ export interface SimulationOptions {
   sitDownPoints?: number;
   /** The shuffling randomness; default the HMAC-SHA256 DRBG keyed by `seed`. */
   rng?: Rng;
+  /** The table's pay table; default the rule book's. */
+  payTable?: PayTable;
+  /**
+   * Called with the rounds played so far every `progressEvery` rounds (default 1 000) and once
+   * at the end: a long run in the background reports how far it is.
+   */
+  onProgress?: (roundsPlayed: number) => void;
+  progressEvery?: number;
 }
 
 /** How often something happened and what it returned per unit staked. */
@@ -102,6 +111,11 @@ function playRound(
  */
 export function simulate(options: SimulationOptions): SimulationReport {
   const { rounds, seed, seats = 7, decks = 6, jokers = 1, cutCardFromEnd = 78 } = options;
+  const { onProgress, progressEvery = 1_000 } = options;
+  const config =
+    options.payTable === undefined
+      ? DEFAULT_CONFIG
+      : { ...DEFAULT_CONFIG, payTable: options.payTable };
   const stake = POINT;
   const sitDown = (options.sitDownPoints ?? 100) * POINT;
   const rng = options.rng ?? new HmacDrbg({ serverSeed: seed });
@@ -132,6 +146,7 @@ export function simulate(options: SimulationOptions): SimulationReport {
   let dealerLater = 0;
   let forcedPushRounds = 0;
   for (let round = 0; round < rounds; round++) {
+    if (onProgress !== undefined && round > 0 && round % progressEvery === 0) onProgress(round);
     if (shoe.finished) {
       reshuffle(shoe, rng);
       balances.fill(sitDown - stake);
@@ -146,7 +161,7 @@ export function simulate(options: SimulationOptions): SimulationReport {
     }));
     current.returned = 0;
     const forcedPushesBefore = counts.get("forced push") ?? 0;
-    const state = playRound(createRound(DEFAULT_CONFIG, entries, shoe), tally);
+    const state = playRound(createRound(config, entries, shoe), tally);
     shoe.position = state.position;
     if (shoe.cutIndex >= 0 && state.position > shoe.cutIndex) shoe.cutCardReached = true;
     endRound(shoe);
@@ -168,6 +183,7 @@ export function simulate(options: SimulationOptions): SimulationReport {
     sumCross += r * s;
     sumStakedSquares += s * s;
   }
+  onProgress?.(rounds);
   const rtp = returned / staked;
   const residual = sumSquares - 2 * rtp * sumCross + rtp * rtp * sumStakedSquares;
   const stdErr = Math.sqrt((Math.max(residual, 0) * rounds) / Math.max(rounds - 1, 1)) / staked;

@@ -1,6 +1,7 @@
 import type { Card } from "@fuda/shoe";
 
 import type { TableLimits } from "../limits";
+import type { PayTable } from "./pay-table";
 import type { Award, PremiumName } from "./premiums";
 
 /** The game's one variant, spelled as in the database, the API and the feed. */
@@ -18,9 +19,21 @@ export interface JokerBlackjackConfig {
   readonly maxHands: number;
   /** Table limits on the main bet (checked by `createRound`); none when absent. */
   readonly limits?: TableLimits<JokerBlackjackBetId>;
+  /** What premiums and a player's joker return; the rule book's (`DEFAULT_PAY_TABLE`) when absent. */
+  readonly payTable?: PayTable;
 }
 
 export const DEFAULT_CONFIG: JokerBlackjackConfig = { seatCount: 7, maxHands: 4 };
+
+/**
+ * What a table may set: seats of the seven-seat table, and its shoe's decks and jokers (the cut
+ * card stands 78 cards from the end: two decks at least).
+ */
+export const TABLE_BOUNDS = {
+  seats: { min: 1, max: 7 },
+  decks: { min: 2, max: 8 },
+  jokers: { min: 0, max: 4 },
+} as const;
 
 /** A seated bettor as the round starts. Money is integer minor units (1 point = 100). */
 export interface SeatEntry {

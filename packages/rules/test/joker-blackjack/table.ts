@@ -4,6 +4,7 @@ import type { Card } from "@fuda/shoe";
 import { DEFAULT_CONFIG, apply, createRound } from "../../src/joker-blackjack";
 import { POINT } from "../../src/money";
 import type {
+  JokerBlackjackConfig,
   JokerBlackjackEvent,
   RoundState,
   SeatEntry,
@@ -50,8 +51,14 @@ export class Table {
   state: RoundState;
   readonly settlements: Settlement[] = [];
 
-  constructor(players: string[], dealer: string, after = "", entries = seats(players.length)) {
-    this.state = createRound(DEFAULT_CONFIG, entries, {
+  constructor(
+    players: string[],
+    dealer: string,
+    after = "",
+    entries = seats(players.length),
+    config: JokerBlackjackConfig = DEFAULT_CONFIG,
+  ) {
+    this.state = createRound(config, entries, {
       cards: stackedShoe(players, dealer, after),
       position: 0,
     });

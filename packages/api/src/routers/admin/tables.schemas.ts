@@ -30,6 +30,22 @@ const settingsSchema = z
     decks: z.number({ error: "settings.decks: a whole number" }).optional(),
     jokers: z.number({ error: "settings.jokers: a whole number" }).optional(),
     actionSeconds: z.number({ error: "settings.actionSeconds: a whole number" }).optional(),
+    // The shape only: which premiums there are and what each may pay are the rules' check
+    // (domain/table-config.ts), so each refusal names its premium.
+    payTable: z
+      .object({
+        premiums: z
+          .record(
+            z.string(),
+            z.number({ error: "settings.payTable.premiums: each a number (the total return)" }),
+          )
+          .optional(),
+        playerJoker: z
+          .number({ error: "settings.payTable.playerJoker: a number (the total return)" })
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .optional();
