@@ -80,7 +80,7 @@ function jokerBlackjackWords(outcome: Fields, cardText: CardText): string[] | nu
           ? "Dealer blackjack"
           : result === "bust"
             ? "Dealer busts"
-            : `Dealer ${String(result)}`;
+            : `Dealer ${typeof result === "number" ? result : "?"}`;
   const lines = [`${dealerLine}${dealer.cards.length > 0 ? ` (${cards(dealer.cards)})` : ""}`];
   for (const seat of seats as unknown[]) {
     if (!isFields(seat) || !Array.isArray(seat.hands)) return null;
