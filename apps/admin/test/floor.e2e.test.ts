@@ -10,7 +10,7 @@ import { demoAccounts, seedDemoAccountsAt } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { checkBooks } from "@fuda/ledger";
+import { checkBooks, grant } from "@fuda/ledger";
 import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -99,6 +99,11 @@ beforeAll(async () => {
     database = await createTestDatabase();
     await seed(database.db);
     await seedDemoAccountsAt({ url: database.url });
+    // The demo player starts with a new player's welcome grant, through the ledger.
+    const demoPlayer = await database.db.user.findUniqueOrThrow({
+      where: { email: account("player").email },
+    });
+    await grant(database.db, { playerId: demoPlayer.id });
     // Two baccarat tables deal; the others rest (the machine is shared).
     await database.db.table.updateMany({
       where: { slug: { notIn: ["baccarat-a", "baccarat-b"] } },
@@ -153,22 +158,31 @@ describe("the operator runs the floor; the player sees it", () => {
     await lobby.goto(web.url);
     const card = lobby.locator('[data-testid="table-card"][data-slug="baccarat-a"]');
     await card.waitFor();
-    const inPlay = await bettingRound("baccarat-a");
+    await bettingRound("baccarat-a");
 
     await operator.goto(portal.url);
     await tableRow("baccarat-a").getByRole("button", { name: "Pause" }).click();
     await tableRow("baccarat-a").locator('[data-testid="status"]', { hasText: "paused" }).waitFor();
+    const paused = await database!.db.auditEntry.findFirstOrThrow({
+      where: { action: "tables.pause" },
+    });
 
-    // The round in play is dealt to its end; the lobby then shows the table paused, no new round.
+    // The round in play is dealt to its end; the lobby then shows the table paused, its last
+    // round settled, and no round opens after the pause.
     await lobby
       .locator(
         '[data-testid="table-card"][data-slug="baccarat-a"][data-status="paused"][data-phase="settled"]',
       )
       .waitFor();
-    const rounds = await database!.db.round.findMany({
-      where: { table: { slug: "baccarat-a" }, openedAt: { gte: inPlay.openedAt } },
+    // Longer than the dealer's pause after a result (RESULT_PAUSE_MS): an open table would have
+    // opened its next round by then.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const last = await database!.db.round.findFirstOrThrow({
+      where: { table: { slug: "baccarat-a" } },
+      orderBy: { openedAt: "desc" },
     });
-    expect(rounds.map((round) => [round.id, round.phase])).toEqual([[inPlay.id, "settled"]]);
+    expect(last.phase).toBe("settled");
+    expect(last.openedAt.getTime()).toBeLessThan(paused.at.getTime());
   }, 120_000);
 
   it("lowers a limit: the player's bet over the new maximum is refused, one within it taken", async () => {
@@ -195,7 +209,7 @@ describe("the operator runs the floor; the player sees it", () => {
       bets: [{ bet: "banker", amount: 5_000 }],
       requestId: `within-${round.id}`,
     });
-    expect(within.status).toBe(200);
+    expect(within).toMatchObject({ status: 200 });
     // Settled before the next test reads the player's balance.
     await until("the round to settle", async () => {
       const row = await database!.db.round.findUniqueOrThrow({ where: { id: round.id } });
@@ -219,7 +233,7 @@ describe("the operator runs the floor; the player sees it", () => {
         bets: [{ bet: "player", amount: 2_000 }],
         requestId: `void-${round.id}`,
       });
-      expect(placed.status).toBe(200);
+      expect(placed).toMatchObject({ status: 200 });
       const settled = await until("the round to settle", async () => {
         const row = await db.round.findUniqueOrThrow({ where: { id: round.id } });
         return row.phase === "settled" ? row : undefined;
@@ -270,5 +284,69 @@ describe("the operator runs the floor; the player sees it", () => {
     });
     expect(audited.actorId).not.toBe(playerId);
     expect((await checkBooks(db)).clean).toBe(true);
+  }, 180_000);
+
+  it("declares a joker blackjack dealing mistake unrecoverable from the round's page: asked to confirm, every open bet paid as won", async () => {
+    const db = database!.db;
+    // A long decision timer: the operator corrects the round while the seat waits.
+    const table = await db.table.update({
+      where: { slug: "joker-blackjack" },
+      data: { status: "OPEN", settings: { seats: 7, actionSeconds: 120 } },
+    });
+    const sat = await asPlayer("mutation", "seats.sit", { tableId: table.id, seat: 1 });
+    expect(sat).toMatchObject({ status: 200 });
+    const waiting = await until("the seat to be asked for a decision", async () => {
+      const { round } = (await asPlayer("query", "tables.get", { slug: "joker-blackjack" }))
+        .data as { round: { id: string; phase: string; pending: unknown } | null };
+      if (round?.phase === "betting") {
+        const placed = await asPlayer("mutation", "bets.place", {
+          roundId: round.id,
+          bets: [{ bet: "main", seat: 1, amount: 1_000 }],
+          requestId: `main-${round.id}`,
+        });
+        // Refused only when the window closed as it was sent.
+        if (placed.status !== 200) expect(placed.message).toMatch(/clos/);
+      }
+      return round?.phase === "dealing" && round.pending !== null ? round : undefined;
+    });
+    // No next round opens while the operator works on this one.
+    await db.table.update({ where: { id: table.id }, data: { status: "PAUSED" } });
+
+    await operator.goto(`${portal.url}/rounds/${waiting.id}`);
+    const panel = operator.getByTestId("corrections");
+    await panel.getByLabel("Reason").fill("dealer exposed the hole card");
+    // A correction the game refuses shows the API's problem, and nothing changes.
+    await panel.getByLabel(/Rewind to step/).fill("999");
+    await panel.getByRole("button", { name: "Rewind…" }).click();
+    await panel.getByRole("button", { name: "Confirm rewind" }).click();
+    await operator.getByRole("alert").filter({ hasText: "rewind: step 999 must be in" }).waitFor();
+    expect(await db.auditEntry.count({ where: { targetId: waiting.id } })).toBe(0);
+
+    await panel.getByRole("button", { name: "Unrecoverable…" }).click();
+    const confirm = panel.getByRole("group", { name: "Confirm the correction" });
+    expect(await confirm.innerText()).toContain("Declare this round unrecoverable?");
+    await confirm.getByRole("button", { name: "Confirm unrecoverable" }).click();
+    await operator.getByRole("status").filter({ hasText: "Unrecoverable recorded" }).waitFor();
+
+    const settled = await until("the round to settle", async () => {
+      const round = await db.round.findUniqueOrThrow({
+        where: { id: waiting.id },
+        include: { bets: true },
+      });
+      return round.phase === "settled" ? round : undefined;
+    });
+    const main = settled.bets.find((bet) => bet.bet === "main")!;
+    // Won: twice the stake at least (an unpaid blackjack 2.5×).
+    expect(Number(main.returned)).toBeGreaterThanOrEqual(2 * Number(main.stake));
+    const audited = await db.auditEntry.findFirstOrThrow({
+      where: { action: "rounds.unrecoverable", targetId: waiting.id },
+    });
+    expect(audited.reason).toBe("dealer exposed the hole card");
+    expect((await checkBooks(db)).clean).toBe(true);
+
+    // Once settled, the round's page offers no correction.
+    await operator.goto(`${portal.url}/rounds/${waiting.id}`);
+    await operator.getByTestId("round-record").waitFor();
+    expect(await operator.getByTestId("corrections").count()).toBe(0);
   }, 180_000);
 });
