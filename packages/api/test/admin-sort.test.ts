@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 
-import type { Actor } from "../src";
+import type { Actor, RouterInputs } from "../src";
 import { appRouter, createCallerFactory } from "../src";
 
 const operator = { kind: "operator", userId: "op-1", role: "operator" } satisfies Actor;
@@ -53,7 +53,7 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
   throw new Error("the call was not refused");
 }
 
-type PlayerSort = NonNullable<Parameters<ReturnType<typeof admin>["players"]["search"]>[0]>["sort"];
+type PlayerSort = Extract<RouterInputs["admin"]["players"]["search"], object>["sort"];
 
 /** Every player, two a page, in `sort`'s order: the ids as the pages listed them. */
 async function pagedPlayers(sort: PlayerSort): Promise<string[]> {

@@ -79,6 +79,9 @@ export function useServerTable<
       columns.map((column): ColumnDef<typeof features, Row> => ({
         id: column.id,
         header: column.header,
+        // TanStack sorts only columns with an accessor; the server does the sorting, so the
+        // value is never compared here.
+        accessorFn: () => column.id,
         cell: ({ row }) => column.cell(row.original),
         enableSorting: column.sortable === true,
       })),
