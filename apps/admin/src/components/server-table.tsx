@@ -13,6 +13,7 @@ import { useMemo } from "react";
 import type { ReactNode } from "react";
 
 import { CursorPager, useCursorPages } from "./cursor-pager";
+import { EmptyRow } from "./data-table";
 import type { CursorPages } from "./cursor-pager";
 import styles from "./data-table.module.css";
 
@@ -192,13 +193,7 @@ export function ServerTable<Row extends RowData>({
                 ))}
               </tr>
             ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className={styles.empty}>
-                  {empty}
-                </td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow columns={columns.length} empty={empty} />}
           </tbody>
         </table>
       </div>
