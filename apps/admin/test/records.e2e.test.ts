@@ -130,4 +130,36 @@ describe("rounds and players pages", () => {
     expect(await record.getAttribute("data-round-id")).toBe(round.id);
     expect(await page.getByTestId("phase").innerText()).toMatch(/betting|dealing|settled/);
   });
+
+  it("sorts rounds on the server by the heading clicked: round number, down then up", async () => {
+    const db = database!.db;
+    await page.goto(`${stack!.app.url}/rounds`);
+    await page.getByTestId("round-row").first().waitFor();
+    const numbers = async () => {
+      const ids = await page
+        .getByTestId("round-row")
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-round-id")!));
+      const rounds = await db.round.findMany({ where: { id: { in: ids } } });
+      const numberOf = new Map(rounds.map((round) => [round.id, round.number]));
+      return ids.map((id) => numberOf.get(id)!);
+    };
+    const heading = page.getByTestId("sort-number");
+    // The highest number dealt so far heads the page sorted down: the whole search is sorted on
+    // the server, not the page shown (rounds go on opening meanwhile: at least this one).
+    const highest = (await db.round.findFirstOrThrow({ orderBy: { number: "desc" } })).number;
+    await heading.click();
+    await page.locator('th[aria-sort="descending"] [data-testid="sort-number"]').waitFor();
+    await expect
+      .poll(numbers, { timeout: 10_000 })
+      .toSatisfy(
+        (down: number[]) =>
+          down[0]! >= highest && down.every((n, i) => i === 0 || down[i - 1]! >= n),
+      );
+
+    await heading.click();
+    await page.locator('th[aria-sort="ascending"] [data-testid="sort-number"]').waitFor();
+    await expect
+      .poll(numbers, { timeout: 10_000 })
+      .toSatisfy((up: number[]) => up[0] === 1 && up.every((n, i) => i === 0 || up[i - 1]! <= n));
+  });
 });

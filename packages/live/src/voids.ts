@@ -63,11 +63,21 @@ export async function voidRound(db: Db, input: VoidInput): Promise<Voided> {
         { field: "roundId", roundId, voidedAt: round.voided_at.toISOString() },
       );
     }
-    // A round still being dealt is the dealer's; a cancelled one already gave every stake back.
+    // A cancelled round already gave every stake back.
+    if (round.phase === "cancelled") {
+      throw new FudaError(
+        "CONFLICT",
+        `roundId: round ${roundId} was cancelled: every stake was already refunded`,
+        { field: "roundId", roundId, phase: round.phase },
+      );
+    }
+    // A round in play is the dealer's: its runtime holds the round's state and steps it under
+    // the round's lock, and a joker blackjack round settles hands while still dealing, so a
+    // cancel here would race the dealer's next step. The operator voids it once it settles.
     if (round.phase !== "settled") {
       throw new FudaError(
         "CONFLICT",
-        `roundId: round ${roundId} is ${round.phase}; only a settled round can be voided`,
+        `roundId: round ${roundId} is in play (${round.phase}): void after it settles`,
         { field: "roundId", roundId, phase: round.phase },
       );
     }

@@ -15,6 +15,10 @@ interface Paged {
 export interface CursorPages<S, P> {
   page: P | null;
   problem: string | null;
+  /** The search the page answers. */
+  search: S;
+  /** 0 on the newest page, one more for each older page read. */
+  index: number;
   /** Search again from the newest page. */
   searchFor: (search: S) => void;
   /** Back to the newer page, or null on the newest. */
@@ -59,6 +63,8 @@ export function useCursorPages<S, P extends Paged>(
   return {
     page,
     problem,
+    search,
+    index: cursors.length - 1,
     searchFor: (chosen) => {
       setSearch(chosen);
       setCursors([undefined]);

@@ -8,6 +8,17 @@ export interface Column {
   number?: boolean;
 }
 
+/** The row standing in for none, across every column. */
+export function EmptyRow({ columns, empty }: { columns: number; empty: string }) {
+  return (
+    <tr>
+      <td colSpan={columns} className={styles.empty}>
+        {empty}
+      </td>
+    </tr>
+  );
+}
+
 /**
  * A scrollable table with a heading row (none without `columns`) and its rows; `empty` (if given) stands in a row across
  * every column when there are none.
@@ -44,11 +55,7 @@ export function DataTable({
         <tbody>
           {rows}
           {rows.length === 0 && empty !== undefined && (
-            <tr>
-              <td colSpan={columns?.length ?? 1} className={styles.empty}>
-                {empty}
-              </td>
-            </tr>
+            <EmptyRow columns={columns?.length ?? 1} empty={empty} />
           )}
         </tbody>
       </table>

@@ -5,13 +5,25 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db } from "@fuda/db";
-import { writeAudit } from "@fuda/db";
+import { Prisma, writeAudit } from "@fuda/db";
 import { adjust, balance, history } from "@fuda/ledger";
-import { decodeCursor, roundsOfPlayer } from "@fuda/live";
+import { roundsOfPlayer } from "@fuda/live";
 
 import { FudaError } from "../errors";
+import type { Sort, SortKey } from "./sorted-pages";
+import { decodeSortCursor, encodeSortCursor, sortedPageSql } from "./sorted-pages";
 
 export const PLAYERS_SEARCH_MAX_LIMIT = 100;
+
+/** What players can be ordered by: when they joined, their wallet's balance, their name. */
+const PLAYER_SORT_KEYS = {
+  createdAt: { sql: Prisma.sql`u.created_at`, type: "timestamp" },
+  balance: { sql: Prisma.sql`coalesce(a.balance, 0)`, type: "bigint" },
+  name: { sql: Prisma.sql`u.name`, type: "text" },
+} satisfies Record<string, SortKey>;
+
+export type PlayerSortKey = keyof typeof PLAYER_SORT_KEYS;
+export const PLAYER_SORT_KEY_NAMES = Object.keys(PLAYER_SORT_KEYS) as PlayerSortKey[];
 
 export interface PlayerSummary {
   id: string;
@@ -33,6 +45,7 @@ interface PlayerRow {
   ban_reason: string | null;
   created_at: Date;
   balance: bigint;
+  sort_key?: string;
 }
 
 /** A user id is better-auth's random string, not a UUID. */
@@ -49,33 +62,42 @@ const toSummary = (row: PlayerRow): PlayerSummary => ({
   balance: Number(row.balance),
 });
 
-/** Players whose name or e-mail contains `query` (any case), newest first, keyset-paged. */
+/**
+ * Players whose name or e-mail contains `query` (any case), in the chosen order (newest first by
+ * default) with ties broken by id, keyset-paged.
+ */
 export async function searchPlayers(
   db: Db,
-  input: { query?: string; cursor?: string; limit: number },
+  input: { query?: string; cursor?: string; limit: number; sort?: Sort<PlayerSortKey> },
 ): Promise<{ players: PlayerSummary[]; nextCursor: string | null }> {
-  const after = input.cursor === undefined ? null : decodeCursor(input.cursor, isUserId);
+  const sort = input.sort ?? { by: "createdAt", direction: "desc" };
+  const page = decodeSortCursor(input.cursor, sort, isUserId);
+  const { after, orderBy, keyText } = sortedPageSql(
+    PLAYER_SORT_KEYS,
+    page,
+    Prisma.sql`u.id`,
+    "text",
+  );
   // LIKE's own characters in the query are matched as themselves.
   const pattern =
     input.query === undefined ? null : `%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db.$queryRaw<PlayerRow[]>`
     SELECT u.id, u.name, u.email, u.is_anonymous, u.banned, u.ban_reason, u.created_at,
-           coalesce(a.balance, 0)::bigint AS balance
+           coalesce(a.balance, 0)::bigint AS balance, ${keyText} AS sort_key
     FROM users u
     LEFT JOIN ledger_accounts a ON a.kind = 'wallet' AND a.owner = u.id AND a.round = ''
     WHERE u.role = 'player'
       AND (${pattern}::text IS NULL OR u.name ILIKE ${pattern}::text OR u.email ILIKE ${pattern}::text)
-      AND (${after?.at ?? null}::timestamptz IS NULL
-           OR (u.created_at, u.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::text))
-    ORDER BY u.created_at DESC, u.id DESC
+      AND ${after}
+    ${orderBy}
     LIMIT ${input.limit + 1}`;
   const players = rows.slice(0, input.limit).map(toSummary);
-  const last = players[players.length - 1];
+  const last = rows[input.limit - 1];
   return {
     players,
     nextCursor:
-      rows.length > input.limit && last !== undefined
-        ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString("base64url")
+      rows.length > input.limit && last?.sort_key !== undefined
+        ? encodeSortCursor(sort, last.sort_key, last.id)
         : null,
   };
 }

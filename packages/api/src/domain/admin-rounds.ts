@@ -3,13 +3,31 @@
  * with every bet, event and ledger transfer, for investigating a player's complaint.
  */
 import type { Db } from "@fuda/db";
-import { decodeCursor, definitionOf, publicGameName } from "@fuda/live";
+import { Prisma } from "@fuda/db";
+import { definitionOf, publicGameName } from "@fuda/live";
 import type { LiveRound } from "@fuda/rules";
 import { formatCard } from "@fuda/shoe";
 
 import { FudaError } from "../errors";
+import type { Sort, SortKey } from "./sorted-pages";
+import { decodeSortCursor, encodeSortCursor, sortedPageSql } from "./sorted-pages";
 
 export const ROUNDS_SEARCH_MAX_LIMIT = 100;
+
+/** What rounds can be ordered by: when they opened, their number in the shoe, what was staked. */
+const ROUND_SORT_KEYS = {
+  openedAt: { sql: Prisma.sql`r.opened_at`, type: "timestamptz" },
+  number: { sql: Prisma.sql`r.number`, type: "bigint" },
+  staked: {
+    sql: Prisma.sql`(SELECT coalesce(sum(b.stake), 0) FROM bets b WHERE b.round_id = r.id)`,
+    type: "bigint",
+  },
+} satisfies Record<string, SortKey>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type RoundSortKey = keyof typeof ROUND_SORT_KEYS;
+export const ROUND_SORT_KEY_NAMES = Object.keys(ROUND_SORT_KEYS) as RoundSortKey[];
 
 export interface RoundSearchInput {
   table?: string;
@@ -21,6 +39,8 @@ export interface RoundSearchInput {
   to?: Date;
   cursor?: string;
   limit: number;
+  /** Newest first unless chosen. */
+  sort?: Sort<RoundSortKey>;
 }
 
 export interface RoundSummary {
@@ -38,10 +58,6 @@ export interface RoundSummary {
   returned: number;
 }
 
-// The same (time, id) cursor as the players' history (@fuda/live's decodeCursor reads it).
-const encodeCursor = (round: RoundSummary): string =>
-  Buffer.from(JSON.stringify([round.openedAt, round.id])).toString("base64url");
-
 interface SummaryRow {
   id: string;
   slug: string;
@@ -57,17 +73,26 @@ interface SummaryRow {
   bets: number;
   staked: bigint;
   returned: bigint;
+  sort_key: string;
 }
 
 /**
- * Rounds matching every filter given, newest first by (opened_at, id), `limit` at a time: keyset
- * paging, so rounds opening while the operator pages land above the first page.
+ * Rounds matching every filter given, in the chosen order (newest first by default) with ties
+ * broken by id, `limit` at a time: keyset paging, so rounds opening while the operator pages
+ * newest first land above the first page.
  */
 export async function searchRounds(
   db: Db,
   input: RoundSearchInput,
 ): Promise<{ rounds: RoundSummary[]; nextCursor: string | null }> {
-  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const sort = input.sort ?? { by: "openedAt", direction: "desc" };
+  const page = decodeSortCursor(input.cursor, sort, (id) => UUID.test(id));
+  const { after, orderBy, keyText } = sortedPageSql(
+    ROUND_SORT_KEYS,
+    page,
+    Prisma.sql`r.id`,
+    "uuid",
+  );
   const { table = null, shoe = null, number = null, player = null } = input;
   const { from = null, to = null } = input;
   const rows = await db.$queryRaw<SummaryRow[]>`
@@ -76,7 +101,8 @@ export async function searchRounds(
            r.void_reason,
            (SELECT count(*)::int FROM bets b WHERE b.round_id = r.id) AS bets,
            (SELECT coalesce(sum(b.stake), 0)::bigint FROM bets b WHERE b.round_id = r.id) AS staked,
-           (SELECT coalesce(sum(b.returned), 0)::bigint FROM bets b WHERE b.round_id = r.id) AS returned
+           (SELECT coalesce(sum(b.returned), 0)::bigint FROM bets b WHERE b.round_id = r.id) AS returned,
+           ${keyText} AS sort_key
     FROM rounds r JOIN tables t ON t.id = r.table_id
     WHERE (${table}::text IS NULL OR t.slug = ${table}::text OR t.id::text = ${table}::text)
       AND (${shoe}::uuid IS NULL OR r.shoe_id = ${shoe}::uuid)
@@ -86,9 +112,8 @@ export async function searchRounds(
         WHERE b.round_id = r.id AND (u.id = ${player}::text OR lower(u.email) = lower(${player}::text))))
       AND (${from}::timestamptz IS NULL OR r.opened_at >= ${from}::timestamptz)
       AND (${to}::timestamptz IS NULL OR r.opened_at < ${to}::timestamptz)
-      AND (${after?.at ?? null}::timestamptz IS NULL
-           OR (r.opened_at, r.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
-    ORDER BY r.opened_at DESC, r.id DESC
+      AND ${after}
+    ${orderBy}
     LIMIT ${input.limit + 1}`;
   const rounds = rows.slice(0, input.limit).map((row): RoundSummary => ({
     id: row.id,
@@ -104,13 +129,15 @@ export async function searchRounds(
     staked: Number(row.staked),
     returned: Number(row.returned),
   }));
+  const last = rows[input.limit - 1];
   return {
     rounds,
-    nextCursor: rows.length > input.limit ? encodeCursor(rounds[rounds.length - 1]!) : null,
+    nextCursor:
+      rows.length > input.limit && last !== undefined
+        ? encodeSortCursor(sort, last.sort_key, last.id)
+        : null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const roundNotFound = (roundId: string) =>
   new FudaError("NOT_FOUND", `roundId: no round ${roundId}`, { field: "roundId", roundId });

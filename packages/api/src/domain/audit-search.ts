@@ -12,6 +12,8 @@ export interface AuditFilter {
   /** The last entry id of the previous page: the next page starts below it. */
   cursor?: string;
   limit: number;
+  /** Oldest first instead of newest first. */
+  oldestFirst?: boolean;
 }
 
 export interface AuditEntryView {
@@ -47,12 +49,18 @@ export async function searchAudit({
             gte: filter.from,
             lt: filter.to,
           },
-    // Ids grow with each entry, so "below the cursor" is "older than the previous page".
-    id: filter.cursor === undefined ? undefined : { lt: BigInt(filter.cursor) },
+    // Ids grow with each entry (in the order of their times), so "below the cursor" is "older
+    // than the previous page" and "above" newer.
+    id:
+      filter.cursor === undefined
+        ? undefined
+        : filter.oldestFirst === true
+          ? { gt: BigInt(filter.cursor) }
+          : { lt: BigInt(filter.cursor) },
   };
   const rows = await db.auditEntry.findMany({
     where,
-    orderBy: { id: "desc" },
+    orderBy: { id: filter.oldestFirst === true ? "asc" : "desc" },
     take: filter.limit + 1,
   });
   const page = rows.slice(0, filter.limit);

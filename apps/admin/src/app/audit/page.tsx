@@ -2,11 +2,11 @@
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatTimestamp } from "@fuda/ui";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 
+import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
+import type { ServerColumn, ServerSearch } from "~/components/server-table";
 import { fieldText } from "~/components/table-forms";
-import type { Answer } from "~/procedures";
-import { problemOf, queryProcedure } from "~/procedures";
 
 import pageStyles from "../page.module.css";
 import styles from "./audit.module.css";
@@ -25,56 +25,95 @@ const PAGE = 50;
 
 type Filter = Partial<Record<(typeof FILTERS)[number]["name"] | "from" | "to", string>>;
 
+const NO_FILTER: Filter = {};
+
 /** `datetime-local` is the operator's clock: sent as an instant in ISO 8601. */
 const instant = (local: string | undefined) =>
   local === undefined || local === "" ? undefined : new Date(local).toISOString();
 
-function searchAudit(filter: Filter, cursor?: string): Promise<Answer<AuditPage>> {
+function inputOf({ filters, sorting }: ServerSearch<Filter>, cursor: string | undefined) {
   const chosen = (value: string | undefined) => (value === "" ? undefined : value);
-  return queryProcedure<AuditPage>("admin.audit.search", {
-    action: chosen(filter.action),
-    targetType: chosen(filter.targetType),
-    targetId: chosen(filter.targetId),
-    actorId: chosen(filter.actorId),
-    from: instant(filter.from),
-    to: instant(filter.to),
+  return {
+    action: chosen(filters.action),
+    targetType: chosen(filters.targetType),
+    targetId: chosen(filters.targetId),
+    actorId: chosen(filters.actorId),
+    from: instant(filters.from),
+    to: instant(filters.to),
+    sort: sortOf(sorting),
     cursor,
     limit: PAGE,
-  });
+  };
 }
 
-/** The audit log, newest first, filtered on the server a page at a time. */
+const rowsOf = (page: AuditPage) => page.entries;
+
+/** The record before and after the change, folded until asked for. */
+function Change({ entry }: { entry: Entry }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className={styles.show}
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        Show
+      </button>
+    );
+  }
+  return (
+    <div className={styles.change}>
+      <div>
+        <strong>Before</strong>
+        <pre>{JSON.stringify(entry.before, null, 2)}</pre>
+      </div>
+      <div>
+        <strong>After</strong>
+        <pre>{JSON.stringify(entry.after, null, 2)}</pre>
+      </div>
+    </div>
+  );
+}
+
+/** `at` is the server's sort key (admin.audit.search `sort.by`): entries in the order of their times. */
+const COLUMNS: ServerColumn<Entry>[] = [
+  {
+    id: "at",
+    header: "When",
+    sortable: true,
+    cell: (entry) => <span className={styles.time}>{formatTimestamp(entry.at)}</span>,
+  },
+  { id: "who", header: "Who", cell: (entry) => entry.actorEmail ?? <code>{entry.actorId}</code> },
+  { id: "action", header: "Action", cell: (entry) => <code>{entry.action}</code> },
+  {
+    id: "target",
+    header: "Target",
+    cell: (entry) => (
+      <>
+        {entry.targetType} <code className={styles.id}>{entry.targetId}</code>
+      </>
+    ),
+  },
+  { id: "reason", header: "Reason", cell: (entry) => entry.reason ?? "" },
+  { id: "change", header: "Change", cell: (entry) => <Change key={entry.id} entry={entry} /> },
+];
+
+const rowProps = (entry: Entry) => ({ "data-testid": "audit-entry", "data-action": entry.action });
+
+/** The audit log, newest first or oldest first, filtered on the server a page at a time. */
 export default function AuditLogPage() {
-  const [filter, setFilter] = useState<Filter>({});
-  const [entries, setEntries] = useState<Entry[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-
-  const show = useCallback((answer: Answer<AuditPage>, more: boolean) => {
-    if (!answer.ok) {
-      setProblem(problemOf(answer));
-      return;
-    }
-    setProblem(null);
-    setEntries((shown) => (more ? [...shown, ...answer.data.entries] : answer.data.entries));
-    setNext(answer.data.nextCursor);
-  }, []);
-
-  const load = (current: Filter, cursor?: string) =>
-    void searchAudit(current, cursor).then((answer) => {
-      show(answer, cursor !== undefined);
-    });
-
-  useEffect(() => {
-    let live = true;
-    void searchAudit({}).then((answer) => {
-      if (live) show(answer, false);
-    });
-    return () => {
-      live = false;
-    };
-  }, [show]);
+  const server = useServerTable({
+    procedure: "admin.audit.search",
+    filters: NO_FILTER,
+    sorting: [{ id: "at", desc: true }],
+    inputOf,
+    rowsOf,
+    columns: COLUMNS,
+  });
+  const { page, problem } = server;
 
   return (
     <main className={pageStyles.main}>
@@ -93,8 +132,7 @@ export default function AuditLogPage() {
               fieldText(form, name),
             ]),
           ) as Filter;
-          setFilter(chosen);
-          load(chosen);
+          server.filterBy(chosen);
         }}
       >
         {FILTERS.map(({ name, label, placeholder }) => (
@@ -118,69 +156,14 @@ export default function AuditLogPage() {
           {problem}
         </p>
       )}
-      <div className={styles.scroller}>
-        <table className={styles.table} data-testid="audit">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} data-testid="audit-entry" data-action={entry.action}>
-                <td className={styles.time}>{formatTimestamp(entry.at)}</td>
-                <td>{entry.actorEmail ?? <code>{entry.actorId}</code>}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>
-                  {entry.targetType} <code className={styles.id}>{entry.targetId}</code>
-                </td>
-                <td>{entry.reason ?? ""}</td>
-                <td>
-                  {open === entry.id ? (
-                    <div className={styles.change}>
-                      <div>
-                        <strong>Before</strong>
-                        <pre>{JSON.stringify(entry.before, null, 2)}</pre>
-                      </div>
-                      <div>
-                        <strong>After</strong>
-                        <pre>{JSON.stringify(entry.after, null, 2)}</pre>
-                      </div>
-                    </div>
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() => {
-                        setOpen(entry.id);
-                      }}
-                    >
-                      Show
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {entries.length === 0 && <p className={styles.empty}>No entries.</p>}
-      </div>
-      {next !== null && (
-        <button
-          type="button"
-          className={styles.more}
-          onClick={() => {
-            load(filter, next);
-          }}
-        >
-          Older entries
-        </button>
+      {page !== null && (
+        <ServerTable
+          server={server}
+          columns={COLUMNS}
+          rowProps={rowProps}
+          empty="No entries."
+          testId="audit"
+        />
       )}
     </main>
   );

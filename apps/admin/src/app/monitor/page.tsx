@@ -126,7 +126,18 @@ function TableCard({ table, now }: { table: MonitorTable; now: number }) {
         <dt>Status</dt>
         <dd data-testid="status">{table.status}</dd>
         <dt>Round</dt>
-        <dd data-testid="round">{round === null ? "none yet" : `#${round.number}`}</dd>
+        <dd data-testid="round">
+          {round === null ? (
+            "none yet"
+          ) : (
+            // The round's record: where its outcome is read, and a joker blackjack round in
+            // play is corrected (rewind, unrecoverable, improper deal).
+            <a href={`/rounds/${round.id}`}>
+              #{round.number}
+              {table.game === "joker-blackjack" && round.phase === "dealing" && " · correct…"}
+            </a>
+          )}
+        </dd>
         <dt>Phase</dt>
         <dd data-testid="phase">{round?.phase ?? "—"}</dd>
         <dt>{round?.phase === "betting" ? "Betting closes in" : "Decision due in"}</dt>

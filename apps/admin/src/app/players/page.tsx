@@ -5,22 +5,77 @@ import { useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
-import { CursorPager, useCursorPages } from "~/components/cursor-pager";
 import { ActionMessages, StateField } from "~/components/record-parts";
-import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
+import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
+import type { ServerColumn, ServerSearch } from "~/components/server-table";
 
 type Page = RouterOutputs["admin"]["players"]["search"];
+type Player = Page["players"][number];
 
-/** Players by part of their name or e-mail, newest first, paged on the server. */
+const inputOf = (
+  { filters: query, sorting }: ServerSearch<string>,
+  cursor: string | undefined,
+) => ({
+  query: query === "" ? undefined : query,
+  sort: sortOf(sorting),
+  cursor,
+  limit: 25,
+});
+
+const rowsOf = (page: Page) => page.players;
+
+/** Ids of sortable columns are the server's sort keys (admin.players.search `sort.by`). */
+const COLUMNS: ServerColumn<Player>[] = [
+  {
+    id: "name",
+    header: "Name",
+    sortable: true,
+    cell: (player) => (
+      <>
+        <a href={`/players/${player.id}`}>{player.name}</a>
+        {player.isAnonymous && " (guest)"}
+      </>
+    ),
+  },
+  { id: "email", header: "E-mail", cell: (player) => player.email },
+  {
+    id: "balance",
+    header: "Balance",
+    number: true,
+    sortable: true,
+    cell: (player) => formatPoints(player.balance),
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: (player) => (player.banned ? <span className={styles.void}>banned</span> : "active"),
+  },
+  {
+    id: "createdAt",
+    header: "Joined",
+    sortable: true,
+    cell: (player) => formatTimestamp(player.createdAt),
+  },
+];
+
+const rowProps = (player: Player) => ({
+  "data-testid": "player-row",
+  "data-player-id": player.id,
+});
+
+/** Players by part of their name or e-mail, newest first or as sorted, paged on the server. */
 export default function PlayersPage() {
   const [draft, setDraft] = useState("");
-  const pages = useCursorPages<string, Page>("admin.players.search", "", (query, cursor) => ({
-    query: query === "" ? undefined : query,
-    cursor,
-    limit: 25,
-  }));
-  const { page, problem } = pages;
+  const server = useServerTable({
+    procedure: "admin.players.search",
+    filters: "",
+    sorting: [{ id: "createdAt", desc: true }],
+    inputOf,
+    rowsOf,
+    columns: COLUMNS,
+  });
+  const { page, problem } = server;
 
   return (
     <main className={styles.page}>
@@ -29,7 +84,7 @@ export default function PlayersPage() {
         className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
-          pages.searchFor(draft.trim());
+          server.filterBy(draft.trim());
         }}
       >
         <StateField label="Name or e-mail" name="query" value={draft} onValue={setDraft} />
@@ -39,26 +94,13 @@ export default function PlayersPage() {
       </form>
       <ActionMessages problem={problem} />
       {page !== null && (
-        <>
-          <DataTable
-            testId="players"
-            columns={["Name", "E-mail", { label: "Balance", number: true }, "Status", "Joined"]}
-            rows={page.players.map((player) => (
-              <tr key={player.id} data-testid="player-row" data-player-id={player.id}>
-                <td>
-                  <a href={`/players/${player.id}`}>{player.name}</a>
-                  {player.isAnonymous && " (guest)"}
-                </td>
-                <td>{player.email}</td>
-                <td className={styles.number}>{formatPoints(player.balance)}</td>
-                <td>{player.banned ? <span className={styles.void}>banned</span> : "active"}</td>
-                <td>{formatTimestamp(player.createdAt)}</td>
-              </tr>
-            ))}
-            empty="No player matches."
-          />
-          <CursorPager pages={pages} />
-        </>
+        <ServerTable
+          server={server}
+          columns={COLUMNS}
+          rowProps={rowProps}
+          empty="No player matches."
+          testId="players"
+        />
       )}
     </main>
   );

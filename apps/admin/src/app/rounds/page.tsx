@@ -5,12 +5,13 @@ import { useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
-import { CursorPager, useCursorPages } from "~/components/cursor-pager";
 import { ActionMessages, StateField } from "~/components/record-parts";
-import { DataTable } from "~/components/data-table";
 import styles from "~/components/records.module.css";
+import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
+import type { ServerColumn, ServerSearch } from "~/components/server-table";
 
 type Page = RouterOutputs["admin"]["rounds"]["search"];
+type Round = Page["rounds"][number];
 
 interface Filters {
   table: string;
@@ -24,8 +25,8 @@ interface Filters {
 const EMPTY: Filters = { table: "", shoe: "", number: "", player: "", from: "", to: "" };
 const PAGE_SIZE = 25;
 
-/** The filters as the procedure's input: empty fields left out, times as ISO instants. */
-function inputOf(filters: Filters, cursor: string | undefined) {
+/** The search as the procedure's input: empty fields left out, times as ISO instants. */
+function inputOf({ filters, sorting }: ServerSearch<Filters>, cursor: string | undefined) {
   const text = (value: string) => (value.trim() === "" ? undefined : value.trim());
   const time = (value: string) => (value === "" ? undefined : new Date(value).toISOString());
   return {
@@ -35,16 +36,73 @@ function inputOf(filters: Filters, cursor: string | undefined) {
     player: text(filters.player),
     from: time(filters.from),
     to: time(filters.to),
+    sort: sortOf(sorting),
     cursor,
     limit: PAGE_SIZE,
   };
 }
 
-/** Rounds of every table, newest first, filtered and paged on the server. */
+const rowsOf = (page: Page) => page.rounds;
+
+/** Ids of sortable columns are the server's sort keys (admin.rounds.search `sort.by`). */
+const COLUMNS: ServerColumn<Round>[] = [
+  {
+    id: "openedAt",
+    header: "Opened",
+    sortable: true,
+    cell: (round) => <a href={`/rounds/${round.id}`}>{formatTimestamp(round.openedAt)}</a>,
+  },
+  { id: "table", header: "Table", cell: (round) => round.table.name },
+  {
+    id: "number",
+    header: "Round",
+    sortable: true,
+    cell: (round) => (
+      <>
+        #{round.number} <code title="Shoe">{round.shoeId.slice(0, 8)}</code>
+      </>
+    ),
+  },
+  {
+    id: "phase",
+    header: "Phase",
+    cell: (round) => (
+      <>
+        {round.phase}
+        {round.voidedAt !== null && <span className={styles.void}> · void</span>}
+      </>
+    ),
+  },
+  { id: "bets", header: "Bets", number: true, cell: (round) => round.bets },
+  {
+    id: "staked",
+    header: "Staked",
+    number: true,
+    sortable: true,
+    cell: (round) => formatPoints(round.staked),
+  },
+  {
+    id: "returned",
+    header: "Returned",
+    number: true,
+    cell: (round) => formatPoints(round.returned),
+  },
+];
+
+const rowProps = (round: Round) => ({ "data-testid": "round-row", "data-round-id": round.id });
+
+/** Rounds of every table, newest first or as sorted, filtered and paged on the server. */
 export default function RoundsPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
-  const pages = useCursorPages<Filters, Page>("admin.rounds.search", EMPTY, inputOf);
-  const { page, problem } = pages;
+  const server = useServerTable({
+    procedure: "admin.rounds.search",
+    filters: EMPTY,
+    sorting: [{ id: "openedAt", desc: true }],
+    inputOf,
+    rowsOf,
+    columns: COLUMNS,
+  });
+  const { page, problem } = server;
 
   const field = (name: keyof Filters, label: string, type = "text") => (
     <StateField
@@ -65,7 +123,7 @@ export default function RoundsPage() {
         className={styles.filters}
         onSubmit={(event) => {
           event.preventDefault();
-          pages.searchFor(draft);
+          server.filterBy(draft);
         }}
       >
         {field("table", "Table (slug)")}
@@ -80,40 +138,13 @@ export default function RoundsPage() {
       </form>
       <ActionMessages problem={problem} />
       {page !== null && (
-        <>
-          <DataTable
-            testId="rounds"
-            columns={[
-              "Opened",
-              "Table",
-              "Round",
-              "Phase",
-              { label: "Bets", number: true },
-              { label: "Staked", number: true },
-              { label: "Returned", number: true },
-            ]}
-            rows={page.rounds.map((round) => (
-              <tr key={round.id} data-testid="round-row" data-round-id={round.id}>
-                <td>
-                  <a href={`/rounds/${round.id}`}>{formatTimestamp(round.openedAt)}</a>
-                </td>
-                <td>{round.table.name}</td>
-                <td>
-                  #{round.number} <code title="Shoe">{round.shoeId.slice(0, 8)}</code>
-                </td>
-                <td>
-                  {round.phase}
-                  {round.voidedAt !== null && <span className={styles.void}> · void</span>}
-                </td>
-                <td className={styles.number}>{round.bets}</td>
-                <td className={styles.number}>{formatPoints(round.staked)}</td>
-                <td className={styles.number}>{formatPoints(round.returned)}</td>
-              </tr>
-            ))}
-            empty="No round matches."
-          />
-          <CursorPager pages={pages} />
-        </>
+        <ServerTable
+          server={server}
+          columns={COLUMNS}
+          rowProps={rowProps}
+          empty="No round matches."
+          testId="rounds"
+        />
       )}
     </main>
   );

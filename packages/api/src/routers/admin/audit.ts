@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { searchAudit } from "../../domain/audit-search";
 import { operatorProcedure, router } from "../../trpc";
+import { sortInput } from "./sort.schemas";
 
 const time = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field}: a time in ISO 8601` }).optional();
@@ -30,11 +31,13 @@ export const auditSearchInput = z
       .min(1, { error: "limit: at least 1" })
       .max(100, { error: "limit: at most 100" })
       .default(50),
+    /** Newest first unless `at` `asc` (oldest first): the order of the entries' times. */
+    sort: sortInput(["at"]),
   })
   .default({ limit: 50 });
 
 export const auditRouter = router({
-  /** Newest first; `nextCursor` asks for the page after this one. */
+  /** Newest first unless chosen; `nextCursor` asks for the page after this one. */
   search: operatorProcedure.input(auditSearchInput).query(({ ctx, input }) => {
     const blank = (value: string | undefined) => (value === "" ? undefined : value);
     return searchAudit({
@@ -48,6 +51,7 @@ export const auditRouter = router({
         to: input.to === undefined ? undefined : new Date(input.to),
         cursor: input.cursor,
         limit: input.limit,
+        oldestFirst: input.sort?.direction === "asc",
       },
     });
   }),

@@ -2,12 +2,15 @@ import { z } from "zod";
 
 import {
   adjustBalance,
+  PLAYER_SORT_KEY_NAMES,
   playerRecord,
   PLAYERS_SEARCH_MAX_LIMIT,
   searchPlayers,
   setBanned,
 } from "../../domain/admin-players";
+import type { PlayerSortKey } from "../../domain/admin-players";
 import { operatorProcedure, router } from "../../trpc";
+import { sortInput } from "./sort.schemas";
 
 const userId = z
   .string({ error: "userId: a player's user id" })
@@ -39,11 +42,13 @@ const searchInput = z.object({
       error: `limit: a whole number from 1 to ${PLAYERS_SEARCH_MAX_LIMIT}`,
     })
     .default(25),
+  /** Newest first (`createdAt` `desc`) unless chosen. */
+  sort: sortInput(PLAYER_SORT_KEY_NAMES as [PlayerSortKey, ...PlayerSortKey[]]),
 });
 
 /** What operators do to players' accounts; every change is audited with its reason. */
 export const playersRouter = router({
-  /** Players by part of their name or e-mail, newest first, paged on the server. */
+  /** Players by part of their name or e-mail, newest first or in the order chosen, paged on the server. */
   search: operatorProcedure
     .input(searchInput.default({ limit: 25 }))
     .query(({ ctx, input }) => searchPlayers(ctx.db, input)),

@@ -3,8 +3,15 @@ import { z } from "zod";
 import { correctRound, voidRound } from "@fuda/live";
 import type { CorrectionType } from "@fuda/live";
 
-import { roundRecord, ROUNDS_SEARCH_MAX_LIMIT, searchRounds } from "../../domain/admin-rounds";
+import {
+  ROUND_SORT_KEY_NAMES,
+  roundRecord,
+  ROUNDS_SEARCH_MAX_LIMIT,
+  searchRounds,
+} from "../../domain/admin-rounds";
+import type { RoundSortKey } from "../../domain/admin-rounds";
 import { operatorProcedure, router } from "../../trpc";
+import { sortInput } from "./sort.schemas";
 
 const roundId = z
   .string({ error: "roundId: a round id" })
@@ -50,6 +57,8 @@ const searchInput = z.object({
       error: `limit: a whole number from 1 to ${ROUNDS_SEARCH_MAX_LIMIT}`,
     })
     .default(25),
+  /** Newest first (`openedAt` `desc`) unless chosen. */
+  sort: sortInput(ROUND_SORT_KEY_NAMES as [RoundSortKey, ...RoundSortKey[]]),
 });
 
 const correctedOutput = z.object({
@@ -73,7 +82,7 @@ const correction = (type: CorrectionType) =>
  * the round.
  */
 export const roundsRouter = router({
-  /** Rounds of every table, newest first, filtered, paged on the server. */
+  /** Rounds of every table, newest first or in the order chosen, filtered, paged on the server. */
   search: operatorProcedure
     .input(searchInput.default({ limit: 25 }))
     .query(({ ctx, input }) => searchRounds(ctx.db, input)),

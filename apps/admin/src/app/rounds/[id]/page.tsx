@@ -13,6 +13,9 @@ import {
   RecordTable,
   StateField,
 } from "~/components/record-parts";
+import { RoundCards } from "~/components/round-cards";
+import { RoundCorrections } from "~/components/round-corrections";
+import { outcomeWords } from "~/components/round-words";
 import { useRecord } from "~/components/use-record";
 
 type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
@@ -37,6 +40,15 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
 
   if (record === null) return <RecordPending problem={problem} />;
 
+  // The outcome's card codes read through the record's own labels ("A♠").
+  const labels = new Map(record.cards.map((card) => [card.card, card.label]));
+  const words = outcomeWords(
+    record.table.game,
+    record.outcome,
+    (card) => labels.get(card) ?? `#${card}`,
+  );
+  const inPlay = record.phase === "betting" || record.phase === "dealing";
+
   return (
     <main className={styles.page} data-testid="round-record" data-round-id={record.id}>
       <h1 className={styles.title}>
@@ -59,10 +71,6 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           <dd>{formatTimestamp(record.openedAt)}</dd>
           <dt>Settled</dt>
           <dd>{record.settledAt === null ? "—" : formatTimestamp(record.settledAt)}</dd>
-          <dt>Outcome</dt>
-          <dd>
-            <code>{JSON.stringify(record.outcome)}</code>
-          </dd>
           {record.voided !== null && (
             <>
               <dt>Voided</dt>
@@ -76,20 +84,34 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
       </section>
 
       <section className={styles.panel}>
-        <h2>Cards</h2>
-        <p>
-          {record.cards.map((card) => card.label).join("  ") || "None dealt."}
-          {record.burns.length > 0 && (
-            <>
-              {" "}
-              · burned:{" "}
-              {record.burns
-                .map((burn) => `#${burn.index}${burn.label === null ? "" : ` ${burn.label}`}`)
-                .join(", ")}
-            </>
-          )}
-        </p>
+        <h2>Outcome</h2>
+        {words !== null ? (
+          <ol className={styles.words} data-testid="outcome">
+            {words.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ol>
+        ) : (
+          <p data-testid="outcome">{record.outcome === null ? "Not settled yet." : "—"}</p>
+        )}
+        {record.outcome !== null && (
+          <details>
+            <summary>Raw outcome</summary>
+            <pre className={styles.payload} data-testid="raw-outcome">
+              {JSON.stringify(record.outcome, null, 2)}
+            </pre>
+          </details>
+        )}
       </section>
+
+      <section className={styles.panel}>
+        <h2>Cards</h2>
+        <RoundCards record={record} />
+      </section>
+
+      {record.table.game === "joker-blackjack" &&
+        record.phase === "dealing" &&
+        record.voided === null && <RoundCorrections roundId={id} act={act} busy={busy} />}
 
       <RecordTable
         title="Bets"
@@ -158,6 +180,12 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         ))}
       />
 
+      {record.voided === null && inPlay && (
+        <section className={styles.panel} data-testid="void-in-play">
+          <h2>Void this round</h2>
+          <p>Round in play: void after it settles.</p>
+        </section>
+      )}
       {record.voided === null && record.phase === "settled" && (
         <section className={styles.panel}>
           <h2>Void this round</h2>

@@ -1,0 +1,203 @@
+"use client";
+
+import {
+  columnFilteringFeature,
+  functionalUpdate,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
+import type { ColumnDef, ReactTable, RowData, SortingState, Updater } from "@tanstack/react-table";
+import { useMemo } from "react";
+import type { ReactNode } from "react";
+
+import { CursorPager, useCursorPages } from "./cursor-pager";
+import { EmptyRow } from "./data-table";
+import type { CursorPages } from "./cursor-pager";
+import styles from "./data-table.module.css";
+
+/**
+ * The rows come filtered, sorted and paged by the server (manual mode), so none of TanStack
+ * Table's client row models is registered: only the state and the column APIs.
+ */
+const features = tableFeatures({ columnFilteringFeature, rowSortingFeature, rowPaginationFeature });
+
+/** One column: its heading, its cell, and whether the server can sort by it (its id is the key). */
+export interface ServerColumn<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** Right-aligned, for amounts. */
+  number?: boolean;
+}
+
+/** What the page asks the server for: its own filters and TanStack's sorting. */
+export interface ServerSearch<F> {
+  filters: F;
+  sorting: SortingState;
+}
+
+/** The server's order from TanStack's sorting state (one column at most). */
+export const sortOf = (sorting: SortingState) =>
+  sorting[0] === undefined
+    ? undefined
+    : { by: sorting[0].id, direction: sorting[0].desc ? ("desc" as const) : ("asc" as const) };
+
+const NO_ROWS: never[] = [];
+
+/**
+ * A search paged on the server by cursor and sorted on the server by the column the operator
+ * clicks, drawn with TanStack Table in manual mode: sorting a column or searching again starts
+ * from the first page.
+ */
+export function useServerTable<
+  F,
+  P extends { nextCursor: string | null },
+  Row extends RowData & { id: string },
+>({
+  procedure,
+  filters,
+  sorting,
+  inputOf,
+  rowsOf,
+  columns,
+}: {
+  procedure: string;
+  /** The first search: no filter, the server's default order unless `sorting` says. */
+  filters: F;
+  sorting: SortingState;
+  inputOf: (search: ServerSearch<F>, cursor: string | undefined) => unknown;
+  rowsOf: (page: P) => Row[];
+  columns: readonly ServerColumn<Row>[];
+}) {
+  const pages = useCursorPages<ServerSearch<F>, P>(procedure, { filters, sorting }, inputOf);
+  const { page, search } = pages;
+  const data = useMemo(() => (page === null ? (NO_ROWS as Row[]) : rowsOf(page)), [page, rowsOf]);
+  const definitions = useMemo(
+    () =>
+      columns.map((column): ColumnDef<typeof features, Row> => ({
+        id: column.id,
+        header: column.header,
+        // TanStack sorts only columns with an accessor; the server does the sorting, so the
+        // value is never compared here.
+        accessorFn: () => column.id,
+        cell: ({ row }) => column.cell(row.original),
+        enableSorting: column.sortable === true,
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: definitions,
+    data,
+    state: {
+      sorting: search.sorting,
+      pagination: { pageIndex: pages.index, pageSize: data.length },
+    },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      pages.searchFor({ ...search, sorting: functionalUpdate(updater, search.sorting) });
+    },
+    manualSorting: true,
+    manualFiltering: true,
+    manualPagination: true,
+    // The server pages by cursor: how many pages there are is not known.
+    pageCount: -1,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    // Amounts and times read best largest and newest first.
+    sortDescFirst: true,
+    getRowId: (row) => row.id,
+  });
+  return {
+    ...pages,
+    table,
+    /** Searches again with `filters` from the first page, in the order chosen. */
+    filterBy: (chosen: F) => {
+      pages.searchFor({ ...search, filters: chosen });
+    },
+  };
+}
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+/** The table of a `useServerTable`: sortable headings are buttons; then the pager. */
+export function ServerTable<Row extends RowData>({
+  server,
+  columns,
+  rowProps,
+  empty,
+  testId,
+}: {
+  server: { table: ReactTable<typeof features, Row> } & Pick<
+    CursorPages<unknown, unknown>,
+    "newer" | "older"
+  >;
+  columns: readonly ServerColumn<Row>[];
+  /** Attributes of each row's `<tr>` (test ids, data-*). */
+  rowProps: (row: Row) => Record<string, string>;
+  empty: string;
+  testId: string;
+}) {
+  const { table } = server;
+  const numeric = new Set(columns.filter((column) => column.number).map((column) => column.id));
+  const rows = table.getRowModel().rows;
+  return (
+    <>
+      <div className={styles.scroller}>
+        <table className={styles.table} data-testid={testId}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={numeric.has(header.column.id) ? styles.number : undefined}
+                      aria-sort={sorted === false ? undefined : ARIA_SORT[sorted]}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className={styles.sort}
+                          data-testid={`sort-${header.column.id}`}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          <table.FlexRender header={header} />
+                          <span aria-hidden="true">
+                            {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : " ↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} {...rowProps(row.original)}>
+                {row.getAllCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    className={numeric.has(cell.column.id) ? styles.number : undefined}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {rows.length === 0 && <EmptyRow columns={columns.length} empty={empty} />}
+          </tbody>
+        </table>
+      </div>
+      <CursorPager pages={server} />
+    </>
+  );
+}
