@@ -10,7 +10,7 @@ export const publicGameName = (game: Game): string => game.toLowerCase().replace
  * jokers, and the pay table. The pay table was checked when saved; one that no longer passes
  * the rules' check stops the table rather than paying by something else.
  */
-function jokerBlackjackTable(settings: unknown): Partial<JokerBlackjackTable> | null {
+export function jokerBlackjackTable(settings: unknown): Partial<JokerBlackjackTable> | null {
   if (typeof settings !== "object" || settings === null) return null;
   const { decks, jokers, payTable } = settings as {
     decks?: unknown;

@@ -9,7 +9,7 @@ export type {
   SubscribeOptions,
   Undo,
 } from "./services";
-export { definitionOf, publicGameName } from "./games";
+export { definitionOf, jokerBlackjackTable, publicGameName } from "./games";
 export { DEFAULT_TIMING, runTable } from "./dealer";
 export type { DealerTiming } from "./dealer";
 export { FencedError } from "./dealer-rows";

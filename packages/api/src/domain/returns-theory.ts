@@ -1,4 +1,5 @@
-import { baccarat, pokDeng } from "@fuda/rules";
+import { jokerBlackjackTable } from "@fuda/live";
+import { baccarat, jokerBlackjack, pokDeng } from "@fuda/rules";
 
 /** What one unit staked on a bet returns in theory: the mean (the RTP) and its spread. */
 export interface BetTheory {
@@ -72,17 +73,40 @@ function pokDengTheory(): GameTheory {
   };
 }
 
+/**
+ * Joker blackjack has no exact analyzer: its main bet's return is simulated with the table's own
+ * seats, shoe and pay table (basic strategy; THEORY_RUN, the run of the portal's pay-table form),
+ * so the figure is the same on every call. A bet's spread comes from the simulation's standard
+ * error: with a unit stake per bet, stdErr ≈ σ/√bets (doubles and splits, staked on top, are
+ * counted in σ), and seats of one round sharing the dealer's hand are in it too.
+ */
+function jokerBlackjackTheory(settings: unknown): GameTheory {
+  const table = jokerBlackjackTable(settings) ?? {};
+  const seats = (settings as { seats?: unknown } | null)?.seats;
+  const report = jokerBlackjack.simulate({
+    ...jokerBlackjack.THEORY_RUN,
+    ...(typeof seats === "number" ? { seats } : {}),
+    ...(table.decks === undefined ? {} : { decks: table.decks }),
+    ...(table.jokers === undefined ? {} : { jokers: table.jokers }),
+    ...(table.payTable === undefined ? {} : { payTable: table.payTable }),
+  });
+  const sd = report.stdErr * Math.sqrt(report.bets);
+  return {
+    bets: { main: { rtp: report.rtp, sd } },
+    source: `simulated: ${report.rounds.toLocaleString("en")} rounds of ${report.seats} seats, basic strategy, the table's pay table (±${(1.96 * report.stdErr * 100).toFixed(2)} %)`,
+  };
+}
+
 const cache = new Map<string, GameTheory>();
 
 /**
- * The theory of a table's game and variant, computed once per process (the baccarat weights take
- * a moment). Joker blackjack has no exact analyzer: its return comes from the simulator
- * (`fuda simulate joker-blackjack`, about 102 % to basic strategy: docs/rules/joker-blackjack.md,
- * Published figures), too slow to run per request, so the dashboard shows no theoretical figure
- * for it.
+ * The theory of a table's game and variant (and, for joker blackjack, its settings), computed
+ * once per process and kept (the baccarat weights and the joker blackjack simulation take a
+ * moment).
  */
-export function gameTheory(game: string, variant: string): GameTheory {
-  const key = `${game}/${variant}`;
+export function gameTheory(game: string, variant: string, settings?: unknown): GameTheory {
+  const jbj = game === "JOKER_BLACKJACK";
+  const key = jbj ? `${game}/${variant}/${JSON.stringify(settings ?? null)}` : `${game}/${variant}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
   let theory: GameTheory;
@@ -90,14 +114,10 @@ export function gameTheory(game: string, variant: string): GameTheory {
     theory = baccaratTheory(variant);
   } else if (game === "POK_DENG") {
     theory = pokDengTheory();
+  } else if (jbj) {
+    theory = jokerBlackjackTheory(settings);
   } else {
-    theory = {
-      bets: {},
-      source:
-        game === "JOKER_BLACKJACK"
-          ? "none: joker blackjack's return is simulated (pnpm fuda simulate joker-blackjack), not computed here"
-          : "none: no analyzer for this game",
-    };
+    theory = { bets: {}, source: "none: no analyzer for this game" };
   }
   cache.set(key, theory);
   return theory;

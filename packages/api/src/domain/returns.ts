@@ -81,7 +81,7 @@ export async function returnsSummary({
        AND r.settled_at < ${to}
      GROUP BY b.bet
      ORDER BY b.bet`;
-  const theory = gameTheory(table.game, table.variant);
+  const theory = gameTheory(table.game, table.variant, table.settings);
   return {
     table: { slug: table.slug, name: table.name, game: table.game, variant: table.variant },
     from: from.toISOString(),

@@ -24,4 +24,4 @@ export { bestTotal, dealerTotal, minTotal, isNatural } from "./hand";
 /** Basic strategy for 6 decks S17 and the full-table simulator behind `fuda simulate`. */
 export { basicStrategy } from "./strategy";
 export type { Frequency, SimulationOptions, SimulationReport } from "./simulate";
-export { simulate } from "./simulate";
+export { THEORY_RUN, simulate } from "./simulate";
