@@ -25,6 +25,7 @@ let receiver: Server | undefined;
 const acknowledged: string[] = [];
 
 const ADMIN = { email: "admin@e2e.fuda", password: "admin-e2e-password-1" };
+const OPERATOR = { email: "operator@e2e.fuda", password: "operator-e2e-password-1" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -36,6 +37,7 @@ beforeAll(async () => {
     trustedOrigins: [],
   });
   await auth.api.createUser({ body: { ...ADMIN, name: "Admin", role: "admin" } });
+  await auth.api.createUser({ body: { ...OPERATOR, name: "Operator", role: "operator" } });
   // The built portal (built here when missing) and a game API trusting its origin.
   // Short betting windows: the webhook step waits for a round to settle.
   stack = await startPortal({
@@ -76,18 +78,24 @@ async function feedStatus(key: string): Promise<number> {
   return response.status;
 }
 
+/** Signs the page in as `account` through the portal's own auth relay. */
+async function signIn(account: { email: string; password: string }): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto(stack!.app.url);
+  const signedIn = await page.evaluate(async (body) => {
+    const response = await fetch("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, account);
+  expect(signedIn).toBe(200);
+}
+
 describe("partners page", () => {
   it("an admin creates a key (shown once) that the feed accepts, then revokes it: 401", async () => {
-    await page.goto(stack!.app.url);
-    const signedIn = await page.evaluate(async (admin) => {
-      const response = await fetch("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(admin),
-      });
-      return response.status;
-    }, ADMIN);
-    expect(signedIn).toBe(200);
+    await signIn(ADMIN);
 
     await page.goto(`${stack!.app.url}/partners`);
     await page.locator('input[name="partnerId"]').fill("acme-stats");
@@ -197,5 +205,16 @@ describe("returns and monitor pages", () => {
       .waitFor({
         timeout: 30_000,
       });
+  });
+});
+
+describe("partners page for an operator", () => {
+  it("says keys are for admins instead of showing a refusal, and lets the operator register webhooks", async () => {
+    await signIn(OPERATOR);
+    await page.goto(`${stack!.app.url}/partners`);
+    await page.getByTestId("keys-admins-only").waitFor();
+    expect(await page.getByRole("button", { name: "Create key" }).count()).toBe(0);
+    expect(await page.getByTestId("problem").allTextContents()).toEqual([]);
+    await page.getByRole("button", { name: "Register endpoint" }).waitFor();
   });
 });

@@ -8,7 +8,8 @@ import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
 /**
  * The list a query procedure answers under `field` (`admin.webhooks.list` → `endpoints`), the
  * problem to show, and `change`: a mutation that shows its refusal, or clears the problem,
- * reloads the list and gives back its answer.
+ * reloads the list and gives back its answer. `forbidden`: the list is not for this operator's
+ * role (403), so the page can say who may use it rather than show a refusal.
  */
 export function useListed<L extends Record<K, unknown[]>, K extends keyof L & string>(
   procedure: string,
@@ -16,11 +17,13 @@ export function useListed<L extends Record<K, unknown[]>, K extends keyof L & st
 ) {
   const [items, setItems] = useState<L[K]>([] as unknown[] as L[K]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [forbidden, setForbidden] = useState(false);
 
   const load = useCallback(() => queryProcedure<L>(procedure, undefined), [procedure]);
   const show = useCallback(
     (answer: Answer<L>) => {
       if (answer.ok) setItems(answer.data[field]);
+      else if (answer.status === 403) setForbidden(true);
       else setProblem(problemOf(answer));
     },
     [field],
@@ -41,5 +44,5 @@ export function useListed<L extends Record<K, unknown[]>, K extends keyof L & st
     return answer.data;
   }
 
-  return { items, problem, setProblem, change };
+  return { items, problem, setProblem, change, forbidden };
 }

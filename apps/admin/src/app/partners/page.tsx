@@ -23,6 +23,7 @@ export default function PartnersPage() {
     items: keys,
     problem,
     change,
+    forbidden,
   } = useListed<Keys, "keys">("admin.partnerKeys.list", "keys");
   const [partnerId, setPartnerId] = useState("");
   const [name, setName] = useState("");
@@ -56,86 +57,99 @@ export default function PartnersPage() {
           characters are kept in clear.
         </p>
       </div>
-      <form className={styles.form} onSubmit={(event) => void create(event)}>
-        <TextField
-          label="Partner id"
-          name="partnerId"
-          value={partnerId}
-          placeholder="acme-stats"
-          onChange={setPartnerId}
-        />
-        <TextField
-          label="Key name"
-          name="name"
-          value={name}
-          placeholder="Acme stats feed"
-          onChange={setName}
-        />
-        <CheckList
-          legend="Scopes"
-          name="scope"
-          options={SCOPES}
-          checked={scopes}
-          onChange={setScopes}
-        />
-        <button type="submit" className={styles.button} disabled={busy}>
-          {busy ? "Creating…" : "Create key"}
-        </button>
-      </form>
-      <Problem problem={problem} testId="problem" />
-      {created !== null && (
-        <ShownOnce
-          testId="new-key"
-          value={created.key}
-          about={
-            <>
-              The key of <strong>{created.partnerKey.name}</strong> for{" "}
-              <code>{created.partnerKey.partnerId}</code>.
-            </>
-          }
-          use={
-            <>
-              The partner sends it as <code>Authorization: Bearer &lt;key&gt;</code>.
-            </>
-          }
-          onDone={() => {
-            setCreated(null);
-          }}
-        />
+      {forbidden ? (
+        <p className={styles.lead} data-testid="keys-admins-only">
+          API keys are issued and revoked by admins: sign in with an admin account to manage them.
+          Webhook endpoints (below) are yours to register.
+        </p>
+      ) : (
+        <>
+          <form className={styles.form} onSubmit={(event) => void create(event)}>
+            <TextField
+              label="Partner id"
+              name="partnerId"
+              value={partnerId}
+              placeholder="acme-stats"
+              onChange={setPartnerId}
+            />
+            <TextField
+              label="Key name"
+              name="name"
+              value={name}
+              placeholder="Acme stats feed"
+              onChange={setName}
+            />
+            <CheckList
+              legend="Scopes"
+              name="scope"
+              options={SCOPES}
+              checked={scopes}
+              onChange={setScopes}
+            />
+            <button type="submit" className={styles.button} disabled={busy}>
+              {busy ? "Creating…" : "Create key"}
+            </button>
+          </form>
+          <Problem problem={problem} testId="problem" />
+          {created !== null && (
+            <ShownOnce
+              testId="new-key"
+              value={created.key}
+              about={
+                <>
+                  The key of <strong>{created.partnerKey.name}</strong> for{" "}
+                  <code>{created.partnerKey.partnerId}</code>.
+                </>
+              }
+              use={
+                <>
+                  The partner sends it as <code>Authorization: Bearer &lt;key&gt;</code>.
+                </>
+              }
+              onDone={() => {
+                setCreated(null);
+              }}
+            />
+          )}
+          <DataTable
+            testId="partner-keys"
+            columns={["Partner", "Name", "Key", "Scopes", "Created", "Last used", "Status", ""]}
+            rows={keys.map((key) => (
+              <tr key={key.id} data-testid="partner-key" data-id={key.id} data-start={key.start}>
+                <td>
+                  <code>{key.partnerId}</code>
+                </td>
+                <td>{key.name}</td>
+                <td>
+                  <code>{key.start}…</code>
+                </td>
+                <td>{key.scopes.join(", ")}</td>
+                <td>{formatTimestamp(key.createdAt)}</td>
+                <td>{key.lastUsedAt === null ? "never" : formatTimestamp(key.lastUsedAt)}</td>
+                <td data-testid="key-status">
+                  {key.revokedAt === null ? (
+                    <span className={styles.ok}>active</span>
+                  ) : (
+                    <span className={styles.flag}>revoked {formatTimestamp(key.revokedAt)}</span>
+                  )}
+                </td>
+                <td>
+                  {key.revokedAt === null && (
+                    <button
+                      type="button"
+                      className={styles.danger}
+                      onClick={() => void revoke(key)}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+            empty="No keys yet."
+          />
+        </>
       )}
-      <DataTable
-        testId="partner-keys"
-        columns={["Partner", "Name", "Key", "Scopes", "Created", "Last used", "Status", ""]}
-        rows={keys.map((key) => (
-          <tr key={key.id} data-testid="partner-key" data-id={key.id} data-start={key.start}>
-            <td>
-              <code>{key.partnerId}</code>
-            </td>
-            <td>{key.name}</td>
-            <td>
-              <code>{key.start}…</code>
-            </td>
-            <td>{key.scopes.join(", ")}</td>
-            <td>{formatTimestamp(key.createdAt)}</td>
-            <td>{key.lastUsedAt === null ? "never" : formatTimestamp(key.lastUsedAt)}</td>
-            <td data-testid="key-status">
-              {key.revokedAt === null ? (
-                <span className={styles.ok}>active</span>
-              ) : (
-                <span className={styles.flag}>revoked {formatTimestamp(key.revokedAt)}</span>
-              )}
-            </td>
-            <td>
-              {key.revokedAt === null && (
-                <button type="button" className={styles.danger} onClick={() => void revoke(key)}>
-                  Revoke
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-        empty="No keys yet."
-      />
       <WebhooksAdmin />
     </main>
   );
