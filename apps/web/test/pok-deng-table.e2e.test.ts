@@ -11,7 +11,9 @@ import {
   WELCOME,
 } from "./platform";
 
-const platform = platformForFile(FAST_DEALER);
+// A betting window with room for a loaded machine: the test drafts, checks and screenshots its
+// slip before it confirms, and a confirm after the close would be refused.
+const platform = platformForFile({ ...FAST_DEALER, BETTING_WINDOW_MS: "8000" });
 
 // The smallest chip at the seeded Pok Deng table: its minimum stake, 10 points.
 const CHIP = 1_000;
@@ -37,7 +39,7 @@ async function recordReveals(page: Page): Promise<void> {
   });
 }
 
-/** Waits for a round's betting to open with time to bet in it (the dealer's window is 4 s). */
+/** Waits for a round's betting to open with time to bet in it (the dealer's window is 8 s). */
 async function freshRound(page: Page): Promise<string> {
   await page.locator('[data-testid="pok-deng-table"]:not([data-phase="betting"])').waitFor();
   await page.locator('[data-testid="pok-deng-table"][data-phase="betting"]').waitFor();
