@@ -58,4 +58,4 @@ it("GAME_API_WORKERS=2: two processes answer on one port; a worker killed is rep
   for (const pid of [workers[1]!, replacement]) {
     expect(() => process.kill(pid, 0)).toThrow();
   }
-});
+}, 120_000); // Three game API processes start in turn: slow on a loaded 2-core machine.

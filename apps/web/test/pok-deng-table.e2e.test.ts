@@ -11,9 +11,14 @@ import {
   WELCOME,
 } from "./platform";
 
-// A betting window with room for a loaded machine: the test drafts, checks and screenshots its
-// slip before it confirms, and a confirm after the close would be refused.
-const platform = platformForFile({ ...FAST_DEALER, BETTING_WINDOW_MS: "8000" });
+// Room for a loaded machine: a betting window long enough to draft, check and screenshot the slip
+// before confirming (a confirm after the close is refused), and a result that stays on the table
+// while the test reads it and asks the API (the next round clears the hands).
+const platform = platformForFile({
+  ...FAST_DEALER,
+  BETTING_WINDOW_MS: "8000",
+  RESULT_PAUSE_MS: "5000",
+});
 
 // The smallest chip at the seeded Pok Deng table: its minimum stake, 10 points.
 const CHIP = 1_000;
@@ -84,6 +89,8 @@ describe("Pok Deng table", () => {
       await own.waitFor();
       const returned = Number(await own.getAttribute("data-returned"));
       const deposit = await own.getAttribute("data-deposit");
+      const ownText = await own.textContent();
+      if (deposit === "returned") await screenshots(page, "pok-deng", "deposit-returned");
 
       expect(
         await page.evaluate(() => (window as unknown as { reveals: string[] }).reveals),
@@ -92,6 +99,7 @@ describe("Pok Deng table", () => {
       for (const label of await page.getByTestId("hand-label").allTextContents()) {
         expect(label).toMatch(/^(Pok [89]|\d points?|7\.[1-5] · .+)(Pair ×2|Flush ×2|×2)?$/);
       }
+      await page.locator('[data-testid="seat-result"]').nth(4).waitFor();
       expect(await page.getByTestId("seat-result").count()).toBe(5);
       await page
         .locator(`[data-testid="seat-road"][data-marks="${roadBefore + 1}"]`)
@@ -120,8 +128,7 @@ describe("Pok Deng table", () => {
       );
       balance = after;
       if (deposit === "returned") {
-        expect(await own.textContent()).toMatch(/deposit 10 returned$/);
-        await screenshots(page, "pok-deng", "deposit-returned");
+        expect(ownText).toMatch(/deposit 10 returned$/);
         break;
       }
     }
