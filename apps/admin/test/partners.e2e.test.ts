@@ -159,7 +159,7 @@ describe("partners' webhooks", () => {
     const endpoint = await database!.db.webhookEndpoint.findFirstOrThrow({
       where: { url: hookUrl },
     });
-    expect(endpoint).toMatchObject({ secret, events: ["round.settled"] });
+    expect(endpoint).toMatchObject({ secret, events: ["round.settled", "round.voided"] });
 
     // The next round settled is delivered by the feed; the log shows it once refreshed.
     await until("a delivery acknowledged", () => Promise.resolve(acknowledged[0]), 90_000);

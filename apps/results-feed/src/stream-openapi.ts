@@ -42,6 +42,7 @@ const schemas: Record<string, SchemaObject> = {
       "ignores them, as EventSource does.",
     oneOf: [
       { $ref: "#/components/schemas/RoundSettledEvent" },
+      { $ref: "#/components/schemas/RoundVoidedEvent" },
       { $ref: "#/components/schemas/ShoeRevealedEvent" },
     ],
   },
@@ -49,6 +50,12 @@ const schemas: Record<string, SchemaObject> = {
     "round.settled",
     "Round",
     "A round finished and settled: the round as `GET /rounds/{id}` answers it.",
+  ),
+  RoundVoidedEvent: streamEvent(
+    "round.voided",
+    "Round",
+    "An operator voided a settled round: the round as `GET /rounds/{id}` answers it now " +
+      "(`void: true`, with the reason). Undo whatever its `round.settled` counted.",
   ),
   ShoeRevealedEvent: streamEvent(
     "shoe.revealed",
@@ -62,7 +69,8 @@ const operation: OperationObject = {
   summary: "Follow results live (server-sent events)",
   description:
     "A `text/event-stream` of `round.settled` (each round as it settles, at every table or " +
-    "the one named by `table`) and `shoe.revealed` (each shoe as it ends, with its reveal). " +
+    "the one named by `table`), `round.voided` (a settled round an operator voided) and " +
+    "`shoe.revealed` (each shoe as it ends, with its reveal). " +
     "Only finished rounds and ended shoes: nothing a table has not revealed. Each event's " +
     "`id` is its place in the stream: reconnect with `Last-Event-ID: <last id read>` " +
     "(EventSource does it by itself) to get every event missed, once each and in order, " +

@@ -19,8 +19,11 @@ import { problem, PROBLEM_CONTENT_TYPE } from "./problem";
 import type { Problem } from "./problem";
 
 /** The stream's event names, by the `table_events` type each comes from. */
-export const STREAM_EVENTS: Partial<Record<string, "round.settled" | "shoe.revealed">> = {
+export const STREAM_EVENTS: Partial<
+  Record<string, "round.settled" | "round.voided" | "shoe.revealed">
+> = {
   "round.settled": "round.settled",
+  "round.voided": "round.voided",
   "shoe.ended": "shoe.revealed",
 };
 
@@ -93,9 +96,9 @@ export function createFeedStream({
     let frame = frames.get(event.id);
     if (frame === undefined) {
       const data =
-        name === "round.settled"
-          ? announcedRound({ db, id: event.roundId! })
-          : getFeedShoe({ db, id: String(event.payload.shoeId) });
+        name === "shoe.revealed"
+          ? getFeedShoe({ db, id: String(event.payload.shoeId) })
+          : announcedRound({ db, id: event.roundId! });
       frame = data.then((value) =>
         value === null
           ? null

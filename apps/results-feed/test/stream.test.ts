@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient } from "@fuda/feed-client";
-import { appendEvents, createEventHub, startLive } from "@fuda/live";
+import { appendEvents, createEventHub, startLive, voidRound } from "@fuda/live";
 import type { EventHub, Live } from "@fuda/live";
 import type { ShoeJson } from "@fuda/shoe";
 import { revealShoe, shoeFromJson } from "@fuda/shoe";
@@ -72,7 +73,7 @@ async function published(after: bigint, upTo?: bigint, table?: string) {
   const rows = await database.db.$queryRaw<{ id: bigint; type: string }[]>`
     SELECT e.id, e.type FROM table_events e JOIN tables t ON t.id = e.table_id
     WHERE e.id > ${after} AND (${upTo ?? null}::bigint IS NULL OR e.id <= ${upTo ?? null}::bigint)
-      AND e.player_id IS NULL AND e.type IN ('round.settled', 'shoe.ended')
+      AND e.player_id IS NULL AND e.type IN ('round.settled', 'round.voided', 'shoe.ended')
       AND (${table ?? null}::text IS NULL OR t.slug = ${table ?? null}::text)
     ORDER BY e.id`;
   return rows.map((row) => ({
@@ -206,4 +207,39 @@ describe("GET /v1/stream", () => {
       verification: null,
     });
   }, 60_000);
+
+  it("announces a settled round an operator voids as round.voided, the round as GET /rounds/{id} answers it now", async () => {
+    // The dealer stopped in the test before: the stream that opens now waits for new events.
+    const round = await database.db.round.findFirstOrThrow({
+      where: { phase: "settled", voidedAt: null },
+      orderBy: { settledAt: "desc" },
+    });
+    const operator = await database.db.user.create({
+      data: {
+        id: `op-${randomUUID()}`,
+        name: "Op",
+        email: `${randomUUID()}@x.io`,
+        role: "operator",
+      },
+    });
+    const stream = await open();
+    await voidRound(database.db, {
+      operatorId: operator.id,
+      roundId: round.id,
+      reason: "dealt from the wrong shoe",
+    });
+    const [voided] = await stream.read(1);
+    stream.close();
+    expect(voided!.event).toBe("round.voided");
+    const { data: rest } = await feed.GET("/rounds/{id}", { params: { path: { id: round.id } } });
+    expect(voided!.data).toEqual(rest);
+    expect(voided!.data).toMatchObject({
+      id: round.id,
+      void: true,
+      voidReason: "dealt from the wrong shoe",
+    });
+    // Its id is the public round.voided row's: a client resuming before it gets it again.
+    const [row] = await published(BigInt(voided!.id) - 1n, BigInt(voided!.id));
+    expect(row).toEqual({ id: voided!.id, event: "round.voided" });
+  });
 });

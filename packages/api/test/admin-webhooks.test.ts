@@ -55,7 +55,10 @@ describe("admin.webhooks: registering partners' endpoints", () => {
     [{ url: "ftp://hooks.example.com/x" }, /url: must be an http or https URL/],
     [{ url: "not a url" }, /url: must be an http or https URL/],
     [{ events: [] }, /events: at least one/],
-    [{ events: ["round.opened"] }, /events: each one of round.settled, shoe.revealed/],
+    [
+      { events: ["round.opened"] },
+      /events: each one of round.settled, round.voided, shoe.revealed/,
+    ],
     [{ partnerId: "Acme Stats" }, /partnerId: /],
     // tRPC's message for a refused input lists the schema's issues, each naming its field.
   ])("refuses %o with BAD_REQUEST naming the field, writing nothing", async (bad, message) => {

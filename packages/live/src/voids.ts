@@ -2,8 +2,8 @@
  * An operator voids a settled round (docs/operators.md, Voiding a round): every player ends as if
  * the round had never been dealt. What each player's wallet gained or lost in the round (their
  * reservations, settlements and refunds) is moved back through the ledger, one transfer per
- * player, the round is marked void, `round.voided` is announced and the audit log records it,
- * all in one transaction.
+ * player, the round is marked void, `round.voided` is announced (to the tables' streams and, in
+ * the webhooks' outbox, to partners) and the audit log records it, all in one transaction.
  */
 import type { Db } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
@@ -14,6 +14,7 @@ import type { TransferRequest } from "@fuda/ledger";
 import { isRoundId, roundNotFound } from "./bet-slip";
 import { appendEvents } from "./events";
 import type { NewEvent } from "./events";
+import { writeWebhookEvent } from "./webhook-outbox";
 
 export interface VoidInput {
   operatorId: string;
@@ -42,6 +43,7 @@ export const voidTransferId = (roundId: string, playerId: string): string =>
 interface LockedRound {
   id: string;
   table_id: string;
+  shoe_id: string;
   number: number;
   phase: string;
   voided_at: Date | null;
@@ -53,7 +55,7 @@ export async function voidRound(db: Db, input: VoidInput): Promise<Voided> {
   return db.$transaction(async (tx) => {
     // The round's row lock serializes two voids of the same round: the second sees voided_at.
     const [round] = await tx.$queryRaw<LockedRound[]>`
-      SELECT id::text, table_id::text, number, phase::text, voided_at
+      SELECT id::text, table_id::text, shoe_id::text, number, phase::text, voided_at
       FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
     if (round === undefined) throw roundNotFound(roundId);
     if (round.voided_at !== null) {
@@ -152,6 +154,14 @@ export async function voidRound(db: Db, input: VoidInput): Promise<Voided> {
         players: players.map((player) => ({ ...player })),
       },
       reason,
+    });
+    // Partners who took the round from `round.settled` learn it no longer counts.
+    await writeWebhookEvent(tx, { id: round.table_id }, "round.voided", {
+      roundId,
+      shoeId: round.shoe_id,
+      number: round.number,
+      reason,
+      voidedAt,
     });
     const events: NewEvent[] = [
       {

@@ -11,7 +11,7 @@ import type { Prisma } from "@fuda/db";
 import type { TableRef, Tx } from "./dealer-rows";
 
 /** The events partners can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ["round.settled", "shoe.revealed"] as const;
+export const WEBHOOK_EVENT_TYPES = ["round.settled", "round.voided", "shoe.revealed"] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

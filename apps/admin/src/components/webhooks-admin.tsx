@@ -17,7 +17,7 @@ type Created = RouterOutputs["admin"]["webhooks"]["create"];
 type Deliveries = RouterOutputs["admin"]["webhooks"]["deliveries"];
 
 /** The events a partner can subscribe to (@fuda/live's WEBHOOK_EVENT_TYPES; the API checks). */
-const EVENTS = ["round.settled", "shoe.revealed"] as const;
+const EVENTS = ["round.settled", "round.voided", "shoe.revealed"] as const;
 
 /**
  * Partners' webhook endpoints (docs/feed.md, Webhooks): register one (its signing secret shown
@@ -69,9 +69,9 @@ export function WebhooksAdmin() {
       <div className={styles.heading}>
         <h2>Webhooks</h2>
         <p className={styles.lead}>
-          Endpoints the results feed POSTs <code>round.settled</code> and <code>shoe.revealed</code>{" "}
-          to, signed with the endpoint&apos;s secret (shown once), retried for 24 h until
-          acknowledged.
+          Endpoints the results feed POSTs <code>round.settled</code>, <code>round.voided</code> and{" "}
+          <code>shoe.revealed</code> to, signed with the endpoint&apos;s secret (shown once),
+          retried for 24 h until acknowledged.
         </p>
       </div>
       <form className={styles.form} onSubmit={(event) => void create(event)}>

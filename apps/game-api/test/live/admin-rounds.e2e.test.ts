@@ -173,6 +173,16 @@ describe("admin.rounds", () => {
       const live = await db.round.count({ where: { phase: { in: ["betting", "dealing"] } } });
       return live === 0 ? true : undefined;
     });
+    // A partner's webhook that follows voids.
+    const hook = await db.webhookEndpoint.create({
+      data: {
+        partnerId: "acme-stats",
+        url: "https://hooks.example.com/fuda",
+        secret: "whsec_test",
+        events: ["round.voided"],
+        createdBy: "operator",
+      },
+    });
     const before = await Promise.all(players.map((player) => wallet(player.id)));
     const reply = await operator.trpc("mutation", "admin.rounds.void", {
       roundId: decided.roundId,
@@ -213,6 +223,23 @@ describe("admin.rounds", () => {
       "dealt from the wrong shoe",
       row.voidedAt!.toISOString(),
     ]);
+    // Partners are told: the webhooks' outbox holds round.voided, to be delivered to the hook.
+    const announced = await db.webhookEvent.findMany({
+      where: { type: "round.voided" },
+      include: { deliveries: true },
+    });
+    expect(announced).toHaveLength(1);
+    expect(announced[0]!.payload).toEqual({
+      roundId: decided.roundId,
+      table: "baccarat-a",
+      game: "baccarat",
+      variant: (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).variant,
+      shoeId: row.shoeId,
+      number: row.number,
+      reason: "dealt from the wrong shoe",
+      voidedAt: row.voidedAt!.toISOString(),
+    });
+    expect(announced[0]!.deliveries.map((delivery) => delivery.endpointId)).toEqual([hook.id]);
     // The player's history shows it void.
     const history = await players[0]!.browser.trpc("query", "history.mine", {});
     const mine = (

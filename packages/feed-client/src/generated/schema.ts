@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Follow results live (server-sent events)
-         * @description A `text/event-stream` of `round.settled` (each round as it settles, at every table or the one named by `table`) and `shoe.revealed` (each shoe as it ends, with its reveal). Only finished rounds and ended shoes: nothing a table has not revealed. Each event's `id` is its place in the stream: reconnect with `Last-Event-ID: <last id read>` (EventSource does it by itself) to get every event missed, once each and in order, then the live ones. Without it, the stream starts with the next event. Heartbeat comments keep an idle connection open. Opening a stream takes one request of the key's rate limit.
+         * @description A `text/event-stream` of `round.settled` (each round as it settles, at every table or the one named by `table`), `round.voided` (a settled round an operator voided) and `shoe.revealed` (each shoe as it ends, with its reveal). Only finished rounds and ended shoes: nothing a table has not revealed. Each event's `id` is its place in the stream: reconnect with `Last-Event-ID: <last id read>` (EventSource does it by itself) to get every event missed, once each and in order, then the live ones. Without it, the stream starts with the next event. Heartbeat comments keep an idle connection open. Opening a stream takes one request of the key's rate limit.
          */
         get: operations["stream"];
         put?: never;
@@ -574,7 +574,7 @@ export interface components {
             }[];
         };
         /** @description One server-sent event of `GET /stream`, its fields as an object. Between events the stream writes comment lines (`: heartbeat`) to keep the connection alive; a client ignores them, as EventSource does. */
-        StreamEvent: components["schemas"]["RoundSettledEvent"] | components["schemas"]["ShoeRevealedEvent"];
+        StreamEvent: components["schemas"]["RoundSettledEvent"] | components["schemas"]["RoundVoidedEvent"] | components["schemas"]["ShoeRevealedEvent"];
         /** @description A round finished and settled: the round as `GET /rounds/{id}` answers it. */
         RoundSettledEvent: {
             /**
@@ -587,6 +587,21 @@ export interface components {
              * @enum {string}
              */
             event: "round.settled";
+            /** @description The SSE `data:` field: one line of JSON, the round as its REST route answers it. */
+            data: components["schemas"]["Round"];
+        };
+        /** @description An operator voided a settled round: the round as `GET /rounds/{id}` answers it now (`void: true`, with the reason). Undo whatever its `round.settled` counted. */
+        RoundVoidedEvent: {
+            /**
+             * @description The event's id: increasing across the whole stream. Send the last one read as `Last-Event-ID` (or `lastEventId`) to resume after it.
+             * @example 48213
+             */
+            id: string;
+            /**
+             * @description The SSE `event:` field.
+             * @enum {string}
+             */
+            event: "round.voided";
             /** @description The SSE `data:` field: one line of JSON, the round as its REST route answers it. */
             data: components["schemas"]["Round"];
         };
