@@ -268,8 +268,14 @@ describe("the operator runs the floor; the player sees it", () => {
 
     await operator.locator('input[name="reason"]').fill("dealt from the wrong shoe");
     await operator.getByRole("button", { name: "Void round" }).click();
-    await operator.getByRole("status").filter({ hasText: "Round voided" }).waitFor();
-    await operator.getByTestId("voided").filter({ hasText: "dealt from the wrong shoe" }).waitFor();
+    // The player's one wallet is put back; the record names who voided it and why.
+    await operator
+      .getByRole("status")
+      .filter({ hasText: "Round voided: 1 wallet corrected." })
+      .waitFor();
+    const voided = operator.getByTestId("voided");
+    await voided.filter({ hasText: "dealt from the wrong shoe" }).waitFor();
+    expect(await voided.textContent()).toContain(`by ${account("operator").email}:`);
 
     expect(after).not.toBe(before);
     expect(await balanceOf()).toBe(before);

@@ -169,7 +169,11 @@ export async function roundRecord(db: Db, roundId: string) {
       index,
       card: round.shoe.endedAt === null ? null : (round.shoe.cards[index] ?? null),
     }));
-  const [bets, events, transfers] = await Promise.all([
+  const [voider, bets, events, transfers] = await Promise.all([
+    // Who voided it, named as the portal names operators (the id alone says nothing).
+    round.voidedBy === null
+      ? null
+      : db.user.findUnique({ where: { id: round.voidedBy }, select: { email: true } }),
     db.bet.findMany({
       where: { roundId },
       include: { player: { select: { id: true, name: true, email: true } } },
@@ -218,6 +222,7 @@ export async function roundRecord(db: Db, roundId: string) {
             at: round.voidedAt.toISOString(),
             reason: round.voidReason ?? "",
             by: round.voidedBy ?? "",
+            byEmail: voider?.email ?? null,
           },
     firstCard: state.first,
     cards: shown.map(({ position, card }) => ({ position, card, label: formatCard(card) })),

@@ -32,8 +32,12 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     const ok = await act(
       "admin.rounds.void",
       { roundId: id, reason },
-      (data: { players: { amount: number }[] }) =>
-        `Round voided: ${data.players.length} player(s) corrected.`,
+      (data: { players: { amount: number }[] }) => {
+        const corrected = data.players.filter((player) => player.amount !== 0).length;
+        return corrected === 0
+          ? "Round voided: no wallet needed a correction."
+          : `Round voided: ${corrected} ${corrected === 1 ? "wallet" : "wallets"} corrected.`;
+      },
     );
     if (ok) setReason("");
   }
@@ -75,8 +79,8 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
             <>
               <dt>Voided</dt>
               <dd data-testid="voided">
-                {formatTimestamp(record.voided.at)} by <code>{record.voided.by}</code>:{" "}
-                {record.voided.reason}
+                {formatTimestamp(record.voided.at)} by{" "}
+                {record.voided.byEmail ?? <code>{record.voided.by}</code>}: {record.voided.reason}
               </dd>
             </>
           )}
@@ -116,6 +120,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
       <RecordTable
         title="Bets"
         testId="bets"
+        empty="No bets in this round."
         columns={[
           "Player",
           "Bet",
@@ -147,6 +152,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
       <RecordTable
         title="Ledger transfers"
         testId="transfers"
+        empty="No ledger transfers: nothing was staked."
         columns={["Transfer", "Kind", "Entries", "Reason"]}
         rows={record.transfers.map((transfer) => (
           <tr key={transfer.id}>
