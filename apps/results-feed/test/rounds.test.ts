@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
@@ -7,19 +5,18 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient } from "@fuda/feed-client";
-import { createEventHub, startLive } from "@fuda/live";
-import type { EventHub, Live } from "@fuda/live";
+import type { Live } from "@fuda/live";
 import { rawRequest } from "@fuda/testkit";
 
-import { createFeedServer } from "../src/server";
+import { startFeedStack } from "./feed-stack";
+import type { FeedStack } from "./feed-stack";
 import { newPartnerKey } from "./partner";
 
 let database: TestDatabase;
-let server: ReturnType<typeof createFeedServer>;
+let stack: FeedStack;
 let baseUrl: string;
 let authorization: string;
 let live: Live | undefined;
-let hub: EventHub;
 /** The contract calls go through the typed client, as a partner's would. */
 let feed: FeedClient;
 
@@ -46,29 +43,15 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
   authorization = `Bearer ${(await newPartnerKey(database.db)).key}`;
-  hub = createEventHub({ db: database.db, connectionString: database.url, log: () => undefined });
-  server = createFeedServer({
-    db: database.db,
-    rateLimit: { perSecond: 10_000, burst: 10_000 },
-    stream: { events: hub },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await startFeedStack(database, { feedDb: database.db, feedUrl: database.url });
+  baseUrl = stack.baseUrl;
+  live = stack.live;
   feed = createFeedClient({ baseUrl: `${baseUrl}/v1`, key: authorization.slice("Bearer ".length) });
-  // The dealer with no pauses: rounds settle as fast as the database takes them.
-  live = startLive({
-    db: database.db,
-    connectionString: database.url,
-    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
-    log: () => undefined,
-  });
 });
 
 afterAll(async () => {
   await live?.stop();
-  await hub.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await stack.close();
   await database.drop();
 });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -9,14 +8,15 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient } from "@fuda/feed-client";
-import { appendEvents, createEventHub, startLive, voidRound } from "@fuda/live";
-import type { EventHub, Live } from "@fuda/live";
+import { appendEvents, voidRound } from "@fuda/live";
+import type { Live } from "@fuda/live";
 import type { ShoeJson } from "@fuda/shoe";
 import { revealShoe, shoeFromJson } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { readerUrl } from "../src/reader";
-import { createFeedServer } from "../src/server";
+import { startFeedStack } from "./feed-stack";
+import type { FeedStack } from "./feed-stack";
 import { newPartnerKey } from "./partner";
 import { openStream } from "./sse";
 import type { StreamEvent } from "./sse";
@@ -24,8 +24,7 @@ import type { StreamEvent } from "./sse";
 let database: TestDatabase;
 /** The feed as main.ts starts it: the reader role's pool, and a hub listening through it. */
 let reader: Db;
-let hub: EventHub;
-let server: ReturnType<typeof createFeedServer>;
+let stack: FeedStack;
 let live: Live | undefined;
 let baseUrl: string;
 let authorization: string;
@@ -38,29 +37,15 @@ beforeAll(async () => {
   authorization = `Bearer ${key}`;
   const url = readerUrl(database.url);
   reader = createDb(url);
-  hub = createEventHub({ db: reader, connectionString: url, log: () => undefined });
-  server = createFeedServer({
-    db: reader,
-    rateLimit: { perSecond: 10_000, burst: 10_000 },
-    stream: { events: hub, heartbeatMs: 100 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await startFeedStack(database, { feedDb: reader, feedUrl: url, heartbeatMs: 100 });
+  baseUrl = stack.baseUrl;
+  live = stack.live;
   feed = createFeedClient({ baseUrl: `${baseUrl}/v1`, key });
-  // The dealer with no pauses: rounds settle as fast as the database takes them.
-  live = startLive({
-    db: database.db,
-    connectionString: database.url,
-    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
-    log: () => undefined,
-  });
 });
 
 afterAll(async () => {
   await live?.stop();
-  await hub.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await stack.close();
   await reader.$disconnect();
   await database.drop();
 });

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
@@ -6,6 +5,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 
 import type { Actor, RouterInputs } from "../src";
 import { appRouter, createCallerFactory } from "../src";
+import { refusal } from "./refusal";
 
 const operator = { kind: "operator", userId: "op-1", role: "operator" } satisfies Actor;
 
@@ -42,16 +42,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => database.drop());
-
-async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("the call was not refused");
-}
 
 type PlayerSort = Extract<RouterInputs["admin"]["players"]["search"], object>["sort"];
 
