@@ -204,7 +204,7 @@ describe("baccarat table", () => {
     expect(ann.problems).toEqual([]);
     expect(ken.problems).toEqual([]);
     await Promise.all([ann.context.close(), ken.context.close()]);
-  });
+  }, 120_000); // Two guests and a whole round at an 8 s window: more than 30 s on a loaded machine.
 
   it("a bet that reaches the game API after the close is refused, and the page says why", async () => {
     const { context, page, problems } = await guestAtTable();
