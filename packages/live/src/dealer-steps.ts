@@ -120,9 +120,11 @@ export async function closeBetting(
 }
 
 /**
- * Reveals the next card. The step that ends the deal also settles every bet through the
- * ledger, adds the round to the shoe's road and, after the shoe's last round, publishes the
- * reveal: the result is never announced without the points having moved.
+ * Reveals the next card; with `through`, every card up to the next player's decision or the end
+ * of the deal (a table dealt without a pause between cards: nobody could watch them apart, so
+ * they are one step). The step that ends the deal also settles every bet through the ledger,
+ * adds the round to the shoe's road and, after the shoe's last round, publishes the reveal: the
+ * result is never announced without the points having moved.
  */
 export async function dealStep(
   db: Db,
@@ -130,16 +132,22 @@ export async function dealStep(
   definition: TableGameDefinition,
   round: RoundRow,
   shoeRow: ShoeRow,
+  { through = false }: { through?: boolean } = {},
 ): Promise<{ round: RoundRow; shoe: ShoeRow; settled: boolean; shoeEnded: boolean }> {
   const shoe = shoeFromJson(shoeRow.state);
-  const step = definition.dealerStep(shoe, round.state);
+  let step = definition.dealerStep(shoe, round.state);
+  const dealt = [...step.events];
+  while (through && !step.round.dealt && definition.decisions?.pending(step.round) == null) {
+    step = definition.dealerStep(shoe, step.round);
+    dealt.push(...step.events);
+  }
   const next = step.round;
   const shoeState = shoeToJson(shoe);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    const actsBy = deadlineAfter(definition, table, next, step.events, round.actsBy);
-    const events: NewEvent[] = stepEvents(table, round, step.events, actsBy);
+    const actsBy = deadlineAfter(definition, table, next, dealt, round.actsBy);
+    const events: NewEvent[] = stepEvents(table, round, dealt, actsBy);
     let road = shoeRow.road;
     let shoeEnded = false;
     if (next.dealt) {

@@ -168,7 +168,9 @@ async function step(
       await timeoutStep(db, table, definition, round, shoe!);
       return timing.dealDelayMs;
     }
-    const done = await dealStep(db, table, definition, round, shoe!);
+    const done = await dealStep(db, table, definition, round, shoe!, {
+      through: timing.dealDelayMs === 0,
+    });
     return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
   }
   // Between rounds: an operator's pause or close takes effect here.

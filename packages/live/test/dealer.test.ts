@@ -111,6 +111,14 @@ describe("the dealer", () => {
     ]);
     const dealt = events.filter((event) => event.type === "card.dealt");
     expect(dealt.map((event) => (event.payload as { card: number }).card)).toEqual(round.cards);
+    // No pause between cards: the whole deal and its settlement are one step, one transaction
+    // (the rows' `xmin`), after the close's own.
+    const steps = await db.$queryRaw<{ type: string; tx: string }[]>`
+      SELECT type, xmin::text AS tx FROM table_events
+      WHERE round_id = ${round.id}::uuid AND type <> 'bets.totals' ORDER BY id`;
+    const [opened, closed, ...deal] = steps.map((row) => row.tx);
+    expect(new Set(deal).size).toBe(1);
+    expect(new Set([opened, closed, deal[0]]).size).toBe(3);
     expect(definition.publicView(round.state as unknown as LiveRound).outcome).toEqual(
       round.outcome,
     );
