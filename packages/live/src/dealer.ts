@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
-import type { Db } from "@fuda/db";
+import type { Db, Game } from "@fuda/db";
 import { isDatabaseUnreachable } from "@fuda/db";
 import type { TableGameDefinition, LiveRound } from "@fuda/rules";
 import type { Rng, ShoeJson } from "@fuda/shoe";
@@ -69,60 +69,89 @@ const DECISION_POLL_MS = 100;
 type Wait = number | { ms: number; untilEvent: true };
 
 interface TableState {
-  table: { id: string; slug: string; status: string; countdownSeconds: number; settings: unknown };
+  table: {
+    id: string;
+    slug: string;
+    game: Game;
+    variant: string;
+    status: string;
+    countdownSeconds: number;
+    settings: unknown;
+  };
   definition: TableGameDefinition | null;
   round: RoundRow | null;
   shoe: ShoeRow | null;
 }
 
-interface RoundSql {
+interface TableSql {
   id: string;
-  shoe_id: string;
+  slug: string;
+  game: Game;
+  variant: string;
+  status: string;
+  countdown_seconds: number;
+  settings: unknown;
+  round_id: string | null;
+  round_shoe_id: string;
   number: number;
   phase: RoundRow["phase"];
   betting_closes_at: Date;
-  state: LiveRound;
+  round_state: LiveRound;
   version: number;
   moves: number;
   acts_by: Date | null;
+  shoe_id: string | null;
+  shoe_state: ShoeJson;
+  position: number;
+  road: unknown[];
 }
 
-/** The table, its live round (betting or dealing) if any, and its open shoe if any. */
+/**
+ * The table, its live round (betting or dealing) if any, and its open shoe if any: one statement,
+ * read before every step (the partial unique indexes allow one of each).
+ */
 async function readTable(db: Db, tableId: string): Promise<TableState> {
-  const table = await db.table.findUniqueOrThrow({ where: { id: tableId } });
-  const [round] = await db.$queryRaw<RoundSql[]>`
-    SELECT id, shoe_id, number, phase, betting_closes_at, state, version, moves, acts_by FROM rounds
-    WHERE table_id = ${tableId}::uuid AND phase IN ('betting', 'dealing')`;
-  const shoe = await db.shoe.findFirst({
-    where: { tableId, endedAt: null },
-    select: { id: true, state: true, position: true, road: true },
-  });
+  const [row] = await db.$queryRaw<TableSql[]>`
+    SELECT t.id::text, t.slug, t.game::text AS game, t.variant, t.status::text AS status,
+           t.countdown_seconds, t.settings,
+           r.id::text AS round_id, r.shoe_id::text AS round_shoe_id, r.number, r.phase::text AS phase,
+           r.betting_closes_at, r.state AS round_state, r.version, r.moves, r.acts_by,
+           s.id::text AS shoe_id, s.state AS shoe_state, s.position, s.road
+    FROM tables t
+    LEFT JOIN rounds r ON r.table_id = t.id AND r.phase IN ('betting', 'dealing')
+    LEFT JOIN shoes s ON s.table_id = t.id AND s.ended_at IS NULL
+    WHERE t.id = ${tableId}::uuid`;
+  if (row === undefined) throw new Error(`table ${tableId} not found`);
+  const table = {
+    id: row.id,
+    slug: row.slug,
+    game: row.game,
+    variant: row.variant,
+    status: row.status,
+    countdownSeconds: row.countdown_seconds,
+    settings: row.settings,
+  };
   return {
     table,
     definition: definitionOf(table),
     round:
-      round === undefined
+      row.round_id === null
         ? null
         : {
-            id: round.id,
-            shoeId: round.shoe_id,
-            number: round.number,
-            phase: round.phase,
-            closesAt: round.betting_closes_at,
-            state: round.state,
-            version: round.version,
-            moves: round.moves,
-            actsBy: round.acts_by,
+            id: row.round_id,
+            shoeId: row.round_shoe_id,
+            number: row.number,
+            phase: row.phase,
+            closesAt: row.betting_closes_at,
+            state: row.round_state,
+            version: row.version,
+            moves: row.moves,
+            actsBy: row.acts_by,
           },
     shoe:
-      shoe === null
+      row.shoe_id === null
         ? null
-        : {
-            id: shoe.id,
-            state: shoe.state as unknown as ShoeJson,
-            position: shoe.position,
-            road: shoe.road as unknown[],
-          },
+        : { id: row.shoe_id, state: row.shoe_state, position: row.position, road: row.road },
   };
 }
 
