@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Db, Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { balance, reserveRequest, transferMany } from "@fuda/ledger";
+import { reserveRequest, transferMany } from "@fuda/ledger";
 import type { Decisions, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 import { shoeFromJson } from "@fuda/shoe";
@@ -86,6 +86,13 @@ export function decisionsOf(round: RoundSql): {
   return { definition, decisions };
 }
 
+interface MineSql {
+  earlier: { roundId: string; seat: number; hand: number; action: string } | null;
+  earlier_stake: bigint | null;
+  own: bigint;
+  balance: bigint | null;
+}
+
 /** The round with its table and shoe, locked for a decision or a correction. */
 export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
   const [round] = await tx.$queryRaw<RoundSql[]>`
@@ -105,31 +112,32 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
   return db.$transaction(async (tx) => {
     const round = await lockLiveRound(tx, roundId);
-    // Under the round's lock: the same request sent twice at once finds the first's record.
-    const earlier = await tx.roundAction.findUnique({
-      where: { playerId_requestId: { playerId, requestId } },
-    });
-    if (earlier !== null) {
-      const [extra] = await tx.$queryRaw<{ stake: bigint | null }[]>`
-        SELECT sum(stake) AS stake FROM bets WHERE player_id = ${playerId}
-          AND request_id = ${`action/${requestId}`}`;
+    // Under the round's lock, in one statement: this request's earlier record (the same request
+    // sent twice at once finds the first's), the caller's open bets on the seat, their wallet.
+    const [mine] = await tx.$queryRaw<MineSql[]>`
+      SELECT (SELECT json_build_object('roundId', a.round_id, 'seat', a.seat, 'hand', a.hand,
+                                       'action', a.action)
+              FROM round_actions a
+              WHERE a.player_id = ${playerId} AND a.request_id = ${requestId}) AS earlier,
+             (SELECT sum(stake) FROM bets WHERE player_id = ${playerId}
+                AND request_id = ${`action/${requestId}`}) AS earlier_stake,
+             (SELECT count(*) FROM bets
+              WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}
+                AND status = 'open') AS own,
+             (SELECT balance FROM ledger_accounts
+              WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
+    const wallet = Number(mine!.balance ?? 0n);
+    if (mine!.earlier !== null) {
       return {
-        roundId: earlier.roundId,
-        seat: earlier.seat,
-        hand: earlier.hand,
-        action: earlier.action,
-        stake: Number(extra?.stake ?? 0),
-        balance: await balance({ db: tx, playerId }),
+        ...mine!.earlier,
+        stake: Number(mine!.earlier_stake ?? 0),
+        balance: wallet,
         replayed: true,
       };
     }
     const { definition, decisions } = decisionsOf(round);
     // An open bet: one taken back in the window leaves the seat to whoever sat down after.
-    const [own] = await tx.$queryRaw<{ n: bigint }[]>`
-      SELECT count(*) AS n FROM bets
-      WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}
-        AND status = 'open'`;
-    if (Number(own!.n) === 0) {
+    if (Number(mine!.own) === 0) {
       throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
         field: "seat",
         rule: "not_your_seat",
@@ -153,15 +161,16 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     if (!stake.ok) throw refusalError(stake.refusal);
 
     let extra = 0;
+    let balanceAfter = wallet;
     if (stake.stake !== null) {
       const bet = stake.stake;
       const betId = randomUUID();
       const [reserved] = await transferMany(tx, [
         reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
       ]);
-      if (!reserved!.ok) {
-        throw insufficientFunds(bet.amount, await balance({ db: tx, playerId }));
-      }
+      if (!reserved!.ok) throw insufficientFunds(bet.amount, wallet);
+      const paid = reserved!.transfer.entries.find((entry) => entry.account.kind === "wallet");
+      balanceAfter = paid?.balanceAfter ?? wallet - bet.amount;
       await tx.bet.create({
         data: {
           id: betId,
@@ -185,9 +194,9 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     if (!result.ok) throw refusalError(result.refusal);
     const table = { id: round.table_id, settings: round.settings };
     const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
-    await tx.roundAction.create({
-      data: { roundId, seat, hand: pending.hand, action, playerId, requestId },
-    });
+    await tx.$executeRaw`
+      INSERT INTO round_actions (round_id, seat, hand, action, player_id, request_id)
+      VALUES (${roundId}::uuid, ${seat}, ${pending.hand}, ${action}, ${playerId}, ${requestId})`;
     await writeStep(tx, {
       table,
       round,
@@ -201,7 +210,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
       hand: pending.hand,
       action,
       stake: extra,
-      balance: await balance({ db: tx, playerId }),
+      balance: balanceAfter,
       replayed: false,
     };
   });

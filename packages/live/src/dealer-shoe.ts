@@ -26,11 +26,11 @@ import { writeWebhookEvent } from "./webhook-outbox";
 /** Writes a shoe's progress (position, burns, state) over the position this step read. */
 export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Shoe): Promise<void> {
   const state = shoeToJson(shoe);
-  const updated = await tx.shoe.updateMany({
-    where: { id: shoeId, position: before, endedAt: null },
-    data: { state: json(state), position: shoe.position, burned: state.burned },
-  });
-  if (updated.count !== 1) throw new FencedError(`shoe ${shoeId}`);
+  const updated = await tx.$executeRaw`
+    UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
+                     burned = ${state.burned}::int[]
+    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL`;
+  if (updated !== 1) throw new FencedError(`shoe ${shoeId}`);
 }
 
 /**

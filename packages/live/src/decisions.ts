@@ -107,14 +107,9 @@ export async function writeStep(
   },
 ): Promise<void> {
   await saveShoe(tx, shoe.id, shoe.position, shoe.after);
-  await tx.round.update({
-    where: { id: round.id },
-    data: {
-      state: json(step.round),
-      cards: [...step.round.cards],
-      moves: { increment: 1 },
-      actsBy,
-    },
-  });
+  await tx.$executeRaw`
+    UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
+                      cards = ${[...step.round.cards]}::int[], moves = moves + 1, acts_by = ${actsBy}
+    WHERE id = ${round.id}::uuid`;
   await appendEvents(tx, stepEvents(table, round, step.events, actsBy));
 }

@@ -63,15 +63,16 @@ type Tx = Pick<Prisma.TransactionClient, "$executeRaw" | "$queryRaw">;
 const EVENTS_LOCK = 0x6675_6461; // "fuda"
 
 /**
- * Appends events inside the caller's transaction, in the order given. Call it last in the
- * transaction: the lock it takes is held until commit, serializing writers' commits.
+ * Appends events inside the caller's transaction, in the order given, in one statement: the lock
+ * is taken before the first id is drawn (the insert's rows come through the lock's CTE) and held
+ * until commit, serializing writers' commits. Call it last in the transaction.
  */
 export async function appendEvents(tx: Tx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${EVENTS_LOCK})`;
   await tx.$executeRaw`
+    WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENTS_LOCK}))
     INSERT INTO table_events (table_id, round_id, player_id, type, payload)
-    SELECT t, r, p, y, d FROM unnest(
+    SELECT t, r, p, y, d FROM lock, unnest(
       ${events.map((e) => e.tableId)}::uuid[], ${events.map((e) => e.roundId ?? null)}::uuid[],
       ${events.map((e) => e.playerId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
       ${events.map((e) => JSON.stringify(e.payload))}::jsonb[]
