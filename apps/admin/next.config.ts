@@ -11,6 +11,7 @@ const config: NextConfig = {
     "@fuda/api",
     "@fuda/auth",
     "@fuda/env",
+    "@fuda/live",
     "@fuda/rules",
     "@fuda/shoe",
     "@fuda/ui",

@@ -49,5 +49,6 @@ export { voidRound, voidTransferId } from "./voids";
 export type { Voided, VoidedPlayer, VoidInput } from "./voids";
 export { betResults } from "./bet-results";
 export type { BetResult } from "./bet-results";
-export { WEBHOOK_EVENT_TYPES, writeWebhookEvent } from "./webhook-outbox";
-export type { WebhookEventType } from "./webhook-outbox";
+export { writeWebhookEvent } from "./webhook-outbox";
+export { WEBHOOK_EVENT_TYPES } from "./webhook-events";
+export type { WebhookEventType } from "./webhook-events";

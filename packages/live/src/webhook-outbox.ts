@@ -9,11 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "@fuda/db";
 
 import type { TableRef, Tx } from "./dealer-rows";
-
-/** The events partners can subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ["round.settled", "round.voided", "shoe.revealed"] as const;
-
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import type { WebhookEventType } from "./webhook-events";
 
 /**
  * Writes the event (its payload plus the table's slug, game and variant) and its deliveries to

@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
+import { WEBHOOK_EVENT_TYPES } from "@fuda/live/webhook-events";
 import { formatTimestamp } from "@fuda/ui";
 
 import { DataTable } from "~/components/data-table";
@@ -16,8 +17,8 @@ type Endpoint = Endpoints["endpoints"][number];
 type Created = RouterOutputs["admin"]["webhooks"]["create"];
 type Deliveries = RouterOutputs["admin"]["webhooks"]["deliveries"];
 
-/** The events a partner can subscribe to (@fuda/live's WEBHOOK_EVENT_TYPES; the API checks). */
-const EVENTS = ["round.settled", "round.voided", "shoe.revealed"] as const;
+/** The events a partner can subscribe to (the API checks the same list). */
+const EVENTS = WEBHOOK_EVENT_TYPES;
 
 /**
  * Partners' webhook endpoints (docs/feed.md, Webhooks): register one (its signing secret shown
