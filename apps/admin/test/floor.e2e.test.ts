@@ -246,7 +246,8 @@ describe("the operator runs the floor; the player sees it", () => {
     const after = await balanceOf();
 
     // In play, the portal says to wait: the round is the dealer's until it settles.
-    const live = await bettingRound("baccarat-b", 0);
+    // Live for seconds yet: the page shows it before it settles.
+    const live = await bettingRound("baccarat-b", 2_500);
     await operator.goto(`${portal.url}/rounds/${live.id}`);
     await operator
       .getByTestId("void-in-play")

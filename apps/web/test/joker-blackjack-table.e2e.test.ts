@@ -21,7 +21,7 @@ import type { Platform } from "./platform";
 const SLUG = "joker-blackjack";
 /** The smallest chip at the seeded table: its minimum stake, 10 points. */
 const STAKE = 1_000;
-/** Long enough that no scripted action is late; the timer meant to run out gets 2 s. */
+/** Long enough that no scripted action is late; the timer meant to run out gets 4 s. */
 const ACTION_SECONDS = 30;
 
 let platform: Platform | undefined;
@@ -278,8 +278,8 @@ describe("joker blackjack table", () => {
     actedUnder.delete(a);
     await act(a, 1, 1, "hit", { legal: ["hit", "stand", "double", "surrender"] });
     await seatOf(a, 1).locator('[data-testid="hand"][data-hand="1"][data-total="18"]').waitFor();
-    // Bob's turn comes with a 2 s timer.
-    await setTable({ actionSeconds: 2 });
+    // Bob's turn comes with a 4 s timer: time for his page to show it even on a loaded machine.
+    await setTable({ actionSeconds: 4 });
     await recordAnnouncements(b);
     await act(a, 1, 1, "stand");
     await b.locator('[data-testid="turn"][data-seat="2"][data-mine="true"]').waitFor();

@@ -60,8 +60,13 @@ it("three bots play seated rounds: actions on their turns, a timeout stands, eac
       : undefined,
   );
 
-  // None refused: every action was legal when the bot read it.
-  expect(refused.filter((reply) => reply.startsWith("actions.act"))).toEqual([]);
+  // None refused but by the clock: every action was legal when the bot read it. On a loaded
+  // machine a bot can read its turn late in its one second, after the timer ran out (409).
+  const byTheClock =
+    / 409 (action: the seat's time to act has run out|seat: it is seat \d+'s turn|seat: the round waits for no decision)/;
+  expect(
+    refused.filter((reply) => reply.startsWith("actions.act") && !byTheClock.test(reply)),
+  ).toEqual([]);
   for (const action of ["hit", "stand", "double"]) expect(taken.get(action)).toBeGreaterThan(0);
   const timeouts = await db.roundAction.count({ where: { timedOut: true, round: { tableId } } });
   expect(timeouts).toBeGreaterThan(0);
