@@ -83,6 +83,27 @@ describe("a round's outcome in the game's words", () => {
     ]);
   });
 
+  it("joker blackjack: a round nobody bet on says no seat played, not that the hole card is hidden", () => {
+    expect(
+      outcomeWords("joker-blackjack", { dealer: { cards: [], result: null }, seats: [] }, text),
+    ).toEqual(["No seat played: nothing dealt"]);
+    expect(
+      outcomeWords(
+        "joker-blackjack",
+        {
+          dealer: { cards: [1], result: null },
+          seats: [
+            { seat: 2, hands: [{ cards: [4, 5], total: 21, stake: 1_000, returned: 2_500 }] },
+          ],
+        },
+        text,
+      ),
+    ).toEqual([
+      "Dealer's hole card not revealed (c1)",
+      "Seat 2: c4 c5 (21), stake 10 → returned 25",
+    ]);
+  });
+
   it("no words for a round not settled or a shape it does not know", () => {
     expect(outcomeWords("baccarat", null, text)).toBeNull();
     expect(outcomeWords("baccarat", { winner: "dragon" }, text)).toBeNull();

@@ -72,15 +72,17 @@ function jokerBlackjackWords(outcome: Fields, cardText: CardText): string[] | nu
   const cards = (list: unknown[]) => list.map((card) => cardText(Number(card))).join(" ");
   const result = dealer.result;
   const dealerLine =
-    result === null
-      ? "Dealer's hole card not revealed"
-      : result === "joker"
-        ? "Dealer drew the joker: every open bet pushed"
-        : result === "blackjack"
-          ? "Dealer blackjack"
-          : result === "bust"
-            ? "Dealer busts"
-            : `Dealer ${typeof result === "number" ? result : "?"}`;
+    seats.length === 0
+      ? "No seat played: nothing dealt"
+      : result === null
+        ? "Dealer's hole card not revealed"
+        : result === "joker"
+          ? "Dealer drew the joker: every open bet pushed"
+          : result === "blackjack"
+            ? "Dealer blackjack"
+            : result === "bust"
+              ? "Dealer busts"
+              : `Dealer ${typeof result === "number" ? result : "?"}`;
   const lines = [`${dealerLine}${dealer.cards.length > 0 ? ` (${cards(dealer.cards)})` : ""}`];
   for (const seat of seats as unknown[]) {
     if (!isFields(seat) || !Array.isArray(seat.hands)) return null;
