@@ -17,9 +17,6 @@ type Endpoint = Endpoints["endpoints"][number];
 type Created = RouterOutputs["admin"]["webhooks"]["create"];
 type Deliveries = RouterOutputs["admin"]["webhooks"]["deliveries"];
 
-/** The events a partner can subscribe to (the API checks the same list). */
-const EVENTS = WEBHOOK_EVENT_TYPES;
-
 /**
  * Partners' webhook endpoints (docs/feed.md, Webhooks): register one (its signing secret shown
  * once), revoke it, and read its delivery log with every attempt.
@@ -33,7 +30,7 @@ export function WebhooksAdmin() {
   } = useListed<Endpoints, "endpoints">("admin.webhooks.list", "endpoints");
   const [partnerId, setPartnerId] = useState("");
   const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>([...EVENTS]);
+  const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
   const [created, setCreated] = useState<Created | null>(null);
   const [log, setLog] = useState<Deliveries | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,7 +90,7 @@ export function WebhooksAdmin() {
         <CheckList
           legend="Events"
           name="webhookEvent"
-          options={EVENTS}
+          options={WEBHOOK_EVENT_TYPES}
           checked={events}
           onChange={setEvents}
         />
