@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
 import type { KeyObject } from "node:crypto";
 
 import type { Db, GroupCommit } from "@fuda/db";
-import { groupCommit } from "@fuda/db";
+import { groupCommit, sqlClient } from "@fuda/db";
 
 import type { Auth } from "./auth";
 
@@ -93,8 +93,10 @@ const readersOf = new WeakMap<Db, GroupCommit<string, SessionRow | undefined>>()
 function sessionRowsOf(db: Db): GroupCommit<string, SessionRow | undefined> {
   let reader = readersOf.get(db);
   if (reader === undefined) {
+    // On node-postgres directly: every request of the game API reads its session.
+    const sql = sqlClient(db);
     reader = groupCommit(async (tokens: string[]) => {
-      const rows = await db.$queryRaw<SessionRow[]>`
+      const rows = await sql.$queryRaw<SessionRow[]>`
         SELECT s.token, s.user_id, s.expires_at, u.role, u.banned, u.ban_expires
         FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token = ANY(${tokens}::text[])`;

@@ -1,6 +1,8 @@
 export { writeAudit } from "./audit";
 export type { AuditRecord } from "./audit";
-export { createDb } from "./client";
+export { createDb, poolOf } from "./client";
+export { sqlClient, sqlTransaction } from "./sql-transaction";
+export type { SqlClient } from "./sql-transaction";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";
 export { isDatabaseUnreachable } from "./unreachable";

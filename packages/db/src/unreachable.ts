@@ -9,6 +9,16 @@ const unreachableCodes = new Set(["P1000", "P1001", "P1002", "P1003", "P1017"]);
  */
 const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
 
+/** node-postgres's and node's own codes for a connection that could not be made or was lost. */
+const connectionCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
 /** The driver adapter's kinds of failure that mean no connection, whatever the query. */
 const unreachableKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout"]);
 
@@ -33,7 +43,12 @@ export function isDatabaseUnreachable(cause: unknown): boolean {
     );
   }
   if (!(cause instanceof Error)) return false;
-  const code = (cause as { code?: unknown }).code;
-  if (typeof code === "string" && shutdownCodes.has(code)) return true;
+  // On node-postgres directly (sqlTransaction), a refused connection is node's own error; a
+  // refused "localhost" (::1 and 127.0.0.1) comes as an AggregateError of them.
+  const first = cause instanceof AggregateError ? (cause.errors[0] as unknown) : cause;
+  const code = (first as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && (shutdownCodes.has(code) || connectionCodes.has(code))) {
+    return true;
+  }
   return cause.message.startsWith("Connection terminated");
 }

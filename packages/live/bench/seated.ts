@@ -19,10 +19,14 @@
  * run.
  *
  * `DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/live bench:seated`
- * (BENCH_PGBENCH_SECONDS=0 skips pgbench). Where the time goes: run it under
+ * Beside them, the floor: PostgreSQL alone doing one seated round's writes (seated-floor.sql,
+ * driven by pgbench, nothing of ours running), in rounds/s and machine ms per round.
+ * (BENCH_PGBENCH_SECONDS=0 skips pgbench and the floor). Where the time goes: run it under
  * `node --cpu-prof --import tsx bench/seated.ts`.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import type { Db } from "@fuda/db";
@@ -35,6 +39,7 @@ import {
   machineBusyMs,
   percentile,
   PGBENCH_SCALE,
+  pgbenchScript,
   pgbenchTps,
 } from "@fuda/testkit";
 
@@ -47,6 +52,8 @@ const TABLES = (process.env.BENCH_TABLES ?? "1,16,64").split(",").map(Number);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 250);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 5);
 const PLAYERS_PER_TABLE = 3;
+/** pgbench clients for the floor: one per table of the middle run. */
+const FLOOR_CLIENTS = 16;
 /** 10 points, the table's minimum. */
 const STAKE = 1_000;
 
@@ -251,6 +258,17 @@ async function main(): Promise<void> {
     const tps = await pgbenchTps(serverUrl, { clients: [1], seconds: PGBENCH_SECONDS });
     console.log(
       `pgbench TPC-B (scale ${PGBENCH_SCALE}), 1 client, same server: ${tps.get(1)!.tps.toFixed(0)} tps`,
+    );
+    // The floor: a seated round's writes with no runtime at all (bench/seated-floor.sql).
+    const floor = await pgbenchScript(serverUrl, {
+      setupSql: readFileSync(new URL("./seated-floor.sql", import.meta.url), "utf8"),
+      scriptPath: fileURLToPath(new URL("./seated-floor.pgbench", import.meta.url)),
+      clients: FLOOR_CLIENTS,
+      seconds: PGBENCH_SECONDS,
+    });
+    console.log(
+      `PostgreSQL alone, a seated round's writes as 8 one-statement transactions (pgbench, ${FLOOR_CLIENTS} clients, seated-floor.sql): ` +
+        `${floor.tps.toFixed(0)} rounds/s, machine ${floor.cpuMsPerTransaction.toFixed(1)} ms/round`,
     );
   }
   const columns: [string, number][] = [

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import type { Outcome } from "@fuda/db";
+import type { Outcome, SqlClient } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { prepareTransfers, reserveRequest } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
@@ -29,7 +29,7 @@ import {
   seatRefusal,
 } from "./bet-slip";
 import { requestLockKey, roundLockKey, sortedKeys, toRoundForBets } from "./round-locks";
-import type { RoundRow, Tx } from "./round-locks";
+import type { RoundRow } from "./round-locks";
 import type { Placement, PlaceBetsInput, PlacedBet } from "./services";
 
 export type SlipOutcome = Outcome<Placement>;
@@ -76,7 +76,7 @@ interface BatchState {
 
 /** Statement 1 (jsonb, so numbers arrive as numbers): the locks, and everything the slips are judged against. */
 async function lockAndRead(
-  tx: Tx,
+  tx: SqlClient,
   roundIds: string[],
   lockKeys: bigint[],
   playerIds: string[],
@@ -115,7 +115,7 @@ interface Accepted {
 
 /** Judges and posts `inputs` inside `tx`; one outcome per input, in order. */
 export async function placeSlips(
-  tx: Tx,
+  tx: SqlClient,
   inputs: readonly PlaceBetsInput[],
 ): Promise<SlipOutcome[]> {
   const outcomes: (SlipOutcome | undefined)[] = inputs.map((input) => {
@@ -257,7 +257,7 @@ export async function placeSlips(
  * posted, inserted by the same statement (a slip the ledger refused inserts none).
  */
 async function post(
-  tx: Tx,
+  tx: SqlClient,
   accepted: readonly Accepted[],
 ): Promise<{ slip: Accepted; outcome: SlipOutcome }[]> {
   if (accepted.length === 0) return [];

@@ -4,7 +4,7 @@
  * under load a transaction carries many slips, alone it carries one.
  */
 import type { Db } from "@fuda/db";
-import { groupCommit } from "@fuda/db";
+import { groupCommit, sqlTransaction } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { balance } from "@fuda/ledger";
 
@@ -20,7 +20,7 @@ export interface BetDeskOptions {
   maxBatch?: number;
   /** Most transactions running at once: more only queue on the same round's lock. */
   maxInFlight?: number;
-  /** Prisma's interactive transaction limits: a loaded server can make a batch wait. */
+  /** Prisma's interactive transaction limits for an undo: a loaded server can make one wait. */
   transaction?: { maxWait?: number; timeout?: number };
 }
 
@@ -33,7 +33,8 @@ export function createBetDesk({
   transaction = DEFAULT_TRANSACTION,
 }: BetDeskOptions): BetDesk {
   const slips = groupCommit<PlaceBetsInput, Placement>(
-    (inputs) => db.$transaction((tx) => placeSlips(tx, inputs), transaction),
+    // On node-postgres directly: the platform's hottest transaction.
+    (inputs) => sqlTransaction(db, (tx) => placeSlips(tx, inputs)),
     {
       maxBatch,
       maxInFlight,

@@ -18,6 +18,7 @@ export {
   databaseUrlOf,
   parseTps,
   percentile,
+  pgbenchScript,
   pgbenchTps,
   machineBusyMs,
   PGBENCH_SCALE,

@@ -165,3 +165,48 @@ export function benchTable(columns: readonly (readonly [string, number])[]): {
     cells.map((cell, i) => cell.padStart(columns[i]![1])).join("");
   return { header: row(columns.map(([name]) => name)), row };
 }
+
+/**
+ * pgbench running a script of ours (`-f`, prepared statements, `-j 2`) with `clients` clients
+ * for `seconds`, on a fresh database that `setupSql` prepares, dropped afterwards: what
+ * PostgreSQL alone does with a workload when the client costs next to nothing.
+ */
+export async function pgbenchScript(
+  serverUrl: string,
+  {
+    setupSql,
+    scriptPath,
+    clients,
+    seconds,
+  }: {
+    setupSql: string;
+    scriptPath: string;
+    clients: number;
+    seconds: number;
+  },
+): Promise<PgbenchRun> {
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_script");
+  try {
+    await admin(database.url, setupSql);
+    const busyBefore = machineBusyMs();
+    const output = pgbench(database.url, [
+      "-n",
+      "-M",
+      "prepared",
+      "-f",
+      scriptPath,
+      "-c",
+      String(clients),
+      "-j",
+      String(Math.min(clients, 2)),
+      "-T",
+      String(seconds),
+    ]);
+    return {
+      tps: parseTps(output),
+      cpuMsPerTransaction: (machineBusyMs() - busyBefore) / parseTransactions(output),
+    };
+  } finally {
+    await database.drop();
+  }
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createDb, isDatabaseUnreachable, Prisma, sqlTransaction } from "../src";
+import type { Db } from "../src";
+import { createTestDatabase } from "../src/testing";
+import type { TestDatabase } from "../src/testing";
+
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await db.$executeRaw`CREATE TABLE notes (id int PRIMARY KEY, text text NOT NULL)`;
+});
+afterAll(() => database.drop());
+
+const notes = async () =>
+  (await db.$queryRaw<{ id: number; text: string }[]>`SELECT id, text FROM notes ORDER BY id`).map(
+    ({ id, text }) => `${id}:${text}`,
+  );
+
+describe("sqlTransaction", () => {
+  it("commits the body's statements together, with Prisma's tagged templates and fragments", async () => {
+    const fragment = Prisma.sql`unnest(${[1, 2]}::int[], ${["a", "b"]}::text[])`;
+    const inserted = await sqlTransaction(db, async (tx) => {
+      const rows = await tx.$queryRaw<{ id: number }[]>`
+        INSERT INTO notes (id, text) SELECT * FROM ${fragment} RETURNING id`;
+      // Its own writes are visible inside it…
+      const [{ count }] = await tx.$queryRaw<
+        [{ count: number }]
+      >`SELECT count(*)::int AS count FROM notes`;
+      expect(count).toBe(2);
+      return rows.map((row) => row.id);
+    });
+    expect(inserted).toEqual([1, 2]);
+    // …and to everyone once it returns.
+    expect(await notes()).toEqual(["1:a", "2:b"]);
+  });
+
+  it("rolls back everything when the body throws, and throws the body's error", async () => {
+    const before = await notes();
+    const failure = new Error("the body changed its mind");
+    await expect(
+      sqlTransaction(db, async (tx) => {
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${10}, ${"kept?"})`;
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    await expect(
+      sqlTransaction(db, async (tx) => {
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${11}, ${"x"})`;
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${1}, ${"duplicate"})`;
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect(await notes()).toEqual(before);
+    // The connections went back to the pool usable: the next transaction works.
+    await sqlTransaction(
+      db,
+      (tx) => tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${3}, ${"c"})`,
+    );
+    expect(await notes()).toEqual([...before, "3:c"]);
+  });
+
+  it("a server that cannot be reached fails with an error the API answers as unavailable", async () => {
+    const down = createDb("postgresql://postgres@127.0.0.1:1/nowhere");
+    try {
+      const error = await sqlTransaction(down, (tx) => tx.$queryRaw`SELECT 1`).catch(
+        (cause: unknown) => cause,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnreachable(error)).toBe(true);
+    } finally {
+      await down.$disconnect();
+    }
+  });
+});
