@@ -177,20 +177,30 @@ async function shoeProblems(db: Db, rounds: RoundAudit[]): Promise<string[]> {
 }
 
 /**
- * Every round whose kept stakes per bet id (`round_stakes`, what the exposure cap reads) differ
- * from the sum of its open bets.
+ * Every round whose kept stakes (`round_stakes` per bet id, what the exposure cap reads, and
+ * `round_player_stakes` per player, bet id and seat, what a player's own limits read) differ
+ * from the sums of its open bets.
  */
 async function stakeProblems(db: Db): Promise<string[]> {
-  const rows = await db.$queryRaw<{ round_id: string; bet: string; kept: bigint; open: bigint }[]>`
-    SELECT round_id::text, bet, coalesce(k.total, 0) AS kept, coalesce(o.total, 0) AS open
+  const rows = await db.$queryRaw<{ problem: string }[]>`
+    SELECT 'round ' || round_id || ': ' || bet || ' kept at ' || coalesce(k.total, 0) ||
+           ', its open bets stake ' || coalesce(o.total, 0) AS problem
     FROM (SELECT round_id, bet, total FROM round_stakes) k
     FULL JOIN (SELECT round_id, bet, sum(stake) AS total FROM bets WHERE status = 'open'
                GROUP BY round_id, bet) o USING (round_id, bet)
+    WHERE coalesce(k.total, 0) <> coalesce(o.total, 0)
+    UNION ALL
+    SELECT 'round ' || coalesce(k.round_id, o.round_id) || ': ' || coalesce(k.bet, o.bet) ||
+           coalesce(' on seat ' || coalesce(k.seat, o.seat), '') || ' of ' ||
+           coalesce(k.player_id, o.player_id) || ' kept at ' || coalesce(k.total, 0) ||
+           ', their open bets stake ' || coalesce(o.total, 0)
+    FROM (SELECT round_id, player_id, bet, seat, total FROM round_player_stakes) k
+    FULL JOIN (SELECT round_id, player_id, bet, seat, sum(stake) AS total FROM bets
+               WHERE status = 'open' GROUP BY round_id, player_id, bet, seat) o
+      ON o.round_id = k.round_id AND o.player_id = k.player_id AND o.bet = k.bet
+         AND o.seat IS NOT DISTINCT FROM k.seat
     WHERE coalesce(k.total, 0) <> coalesce(o.total, 0)`;
-  return rows.map(
-    (row) =>
-      `round ${row.round_id}: ${row.bet} kept at ${row.kept}, its open bets stake ${row.open}`,
-  );
+  return rows.map((row) => row.problem);
 }
 
 /**

@@ -5,7 +5,8 @@
  * Statements per batch (besides BEGIN and COMMIT): 2 —
  *   1. `bets_batch_state`: advisory locks (rounds, request ids), the rounds FOR SHARE with their
  *      tables, the wallets FOR UPDATE, the rounds' stakes per bet id (`round_stakes`), the
- *      callers' own open bets and seats, earlier placements of the same request ids;
+ *      callers' own stakes per bet id and seat (`round_player_stakes`) and seats, earlier
+ *      placements of the same request ids;
  *   2. every accepted slip's reservation (one `ledger_post`) and every bet of the slips it
  *      posted (one INSERT … unnest), together.
  * A batch with nothing to post stops after 1.

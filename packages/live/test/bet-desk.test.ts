@@ -433,6 +433,46 @@ describe("undo", () => {
     await db.$executeRaw`UPDATE round_stakes SET total = total - 1 WHERE round_id = ${roundId}::uuid`;
   });
 
+  it("each player's own stakes are kept too: limits read them, the audit checks them", async () => {
+    const player = await newPlayer(db);
+    const { roundId } = await openRound(db, "baccarat-b");
+    const place = (bets: { bet: string; amount: number }[]) =>
+      desk.place({ playerId: player, roundId, requestId: request(), bets });
+    await place([{ bet: "banker", amount: 10 * POINT }]);
+    await place([
+      { bet: "banker", amount: 15 * POINT },
+      { bet: "tie", amount: 10 * POINT },
+    ]);
+    const kept = () =>
+      db.$queryRaw<{ bet: string; seat: number | null; total: bigint }[]>`
+        SELECT bet, seat, total FROM round_player_stakes
+        WHERE round_id = ${roundId}::uuid AND player_id = ${player} ORDER BY bet`;
+    expect(await kept()).toEqual([
+      { bet: "banker", seat: null, total: BigInt(25 * POINT) },
+      { bet: "tie", seat: null, total: BigInt(10 * POINT) },
+    ]);
+    // What the slip is judged against: the demo table's Tie maximum is 1,000 points a player,
+    // and the 10 already staked count.
+    expect(await refused(player, roundId, [{ bet: "tie", amount: 995 * POINT }])).toMatchObject({
+      details: { field: "bets.0.amount" },
+    });
+    await desk.undo({ playerId: player, roundId });
+    expect(await kept()).toEqual([
+      { bet: "banker", seat: null, total: 0n },
+      { bet: "tie", seat: null, total: 0n },
+    ]);
+    const stakeLines = async () =>
+      (await auditLiveTables(db)).filter((line) => line.includes(" kept at "));
+    expect(await stakeLines()).toEqual([]);
+    await db.$executeRaw`UPDATE round_player_stakes SET total = total + 1
+      WHERE round_id = ${roundId}::uuid AND player_id = ${player} AND bet = 'tie'`;
+    expect(await stakeLines()).toEqual([
+      `round ${roundId}: tie of ${player} kept at 1, their open bets stake 0`,
+    ]);
+    await db.$executeRaw`UPDATE round_player_stakes SET total = total - 1
+      WHERE round_id = ${roundId}::uuid AND player_id = ${player} AND bet = 'tie'`;
+  });
+
   it("after the close: BETTING_CLOSED, the bets stay in the round", async () => {
     const player = await newPlayer(db);
     const { roundId } = await openRound(db, "baccarat-a");
