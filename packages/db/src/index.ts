@@ -2,7 +2,7 @@ export { writeAudit } from "./audit";
 export type { AuditRecord } from "./audit";
 export { createDb, poolOf } from "./client";
 export { sqlClient, sqlTransaction } from "./sql-transaction";
-export type { SqlClient } from "./sql-transaction";
+export type { SqlClient, SqlTransactionClient } from "./sql-transaction";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";
 export { isDatabaseUnreachable } from "./unreachable";

@@ -62,6 +62,32 @@ describe("sqlTransaction", () => {
     expect(await notes()).toEqual([...before, "3:c"]);
   });
 
+  it("a last statement with its COMMIT behind it: committed with it, or rolled back with everything", async () => {
+    const before = await notes();
+    const rows = await sqlTransaction(db, async (tx) => {
+      await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${20}, ${"first"})`;
+      return tx.$queryRawThenCommit<{ id: number }[]>`
+        INSERT INTO notes (id, text) VALUES (${21}, ${"last"}) RETURNING id`;
+    });
+    expect(rows).toEqual([{ id: 21 }]);
+    expect(await notes()).toEqual([...before, "20:first", "21:last"]);
+
+    await expect(
+      sqlTransaction(db, async (tx) => {
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${22}, ${"gone"})`;
+        return tx.$queryRawThenCommit`INSERT INTO notes (id, text) VALUES (${20}, ${"clash"})`;
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect(await notes()).toEqual([...before, "20:first", "21:last"]);
+
+    await expect(
+      sqlTransaction(db, async (tx) => {
+        await tx.$queryRawThenCommit`INSERT INTO notes (id, text) VALUES (${23}, ${"x"})`;
+        await tx.$queryRaw`SELECT 1`;
+      }),
+    ).rejects.toThrow("a statement after the commit");
+  });
+
   it("a server that cannot be reached fails with an error the API answers as unavailable", async () => {
     const down = createDb("postgresql://postgres@127.0.0.1:1/nowhere");
     try {

@@ -2,7 +2,7 @@
  * One group commit of the bet desk: many callers' slips judged and posted in one transaction.
  * Each caller gets its own outcome; one caller's refusal never fails another's.
  *
- * Statements per batch (besides BEGIN and COMMIT): 2 —
+ * Statements per batch (besides BEGIN and COMMIT, each sent with its neighbour): 2 —
  *   1. `bets_batch_state`: advisory locks (rounds, request ids), the rounds FOR SHARE with their
  *      tables, the wallets FOR UPDATE, the rounds' stakes per bet id (`round_stakes`), the
  *      callers' own stakes per bet id and seat (`round_player_stakes`) and seats, earlier
@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import type { Outcome, SqlClient } from "@fuda/db";
+import type { Outcome, SqlClient, SqlTransactionClient } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { prepareTransfers, reserveRequest } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
@@ -116,7 +116,7 @@ interface Accepted {
 
 /** Judges and posts `inputs` inside `tx`; one outcome per input, in order. */
 export async function placeSlips(
-  tx: SqlClient,
+  tx: SqlTransactionClient,
   inputs: readonly PlaceBetsInput[],
 ): Promise<SlipOutcome[]> {
   const outcomes: (SlipOutcome | undefined)[] = inputs.map((input) => {
@@ -258,7 +258,7 @@ export async function placeSlips(
  * posted, inserted by the same statement (a slip the ledger refused inserts none).
  */
 async function post(
-  tx: SqlClient,
+  tx: SqlTransactionClient,
   accepted: readonly Accepted[],
 ): Promise<{ slip: Accepted; outcome: SlipOutcome }[]> {
   if (accepted.length === 0) return [];
@@ -275,7 +275,8 @@ async function post(
         : slip.bets.map((bet, line) => ({ slip, bet, line, position: positions[index]! })),
     );
     const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-    const [row] = await tx.$queryRaw<[{ results: unknown[] }]>`
+    // The batch's last statement: its COMMIT goes right behind it, releasing the rounds' locks.
+    const [row] = await tx.$queryRawThenCommit<[{ results: unknown[] }]>`
       WITH posted AS MATERIALIZED (SELECT ${call} AS results),
       inserted AS (
         INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
