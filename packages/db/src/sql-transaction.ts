@@ -48,12 +48,13 @@ export interface SqlTransactionClient extends SqlClient {
 /**
  * Runs `body` in one transaction on a connection of `db`'s pool: BEGIN, the body's statements,
  * COMMIT; ROLLBACK when it throws (and the error is the body's). BEGIN is queued with the first
- * statement rather than awaited on its own. A connection that failed is closed rather than
- * returned to the pool.
+ * statement rather than awaited on its own. Each statement may run `statementTimeoutMs` (20 s
+ * by default). A connection that failed is closed rather than returned to the pool.
  */
 export async function sqlTransaction<T>(
   db: Db,
   body: (tx: SqlTransactionClient) => Promise<T>,
+  { statementTimeoutMs = 20_000 }: { statementTimeoutMs?: number } = {},
 ): Promise<T> {
   const connection = await poolOf(db).connect();
   // A connection the server drops mid-transaction reports it to the running query and also as
@@ -70,7 +71,11 @@ export async function sqlTransaction<T>(
   try {
     // Queued: node-postgres sends the body's first statement as soon as BEGIN is answered. Its
     // failure (a lost connection) fails that statement too; the rejection is read below.
-    const begun = connection.query("BEGIN");
+    // A statement that waits longer (a lock held by a stuck session) fails instead of holding
+    // every caller queued behind it, as Prisma's transaction timeout did.
+    const begun = connection.query(
+      `BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`,
+    );
     begun.catch(() => undefined);
     const value = await body({
       $queryRaw: (query, ...values) => run(query, values),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createDb, isDatabaseUnreachable, Prisma, sqlTransaction } from "../src";
+import { createDb, isDatabaseUnreachable, poolOf, Prisma, sqlTransaction } from "../src";
 import type { Db } from "../src";
 import { createTestDatabase } from "../src/testing";
 import type { TestDatabase } from "../src/testing";
@@ -86,6 +86,28 @@ describe("sqlTransaction", () => {
         await tx.$queryRaw`SELECT 1`;
       }),
     ).rejects.toThrow("a statement after the commit");
+  });
+
+  it("a statement waiting longer than the timeout fails, and its transaction is rolled back", async () => {
+    const holder = await poolOf(db).connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("UPDATE notes SET text = 'held' WHERE id = 1");
+      await expect(
+        sqlTransaction(
+          db,
+          async (tx) => {
+            await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${30}, ${"waits"})`;
+            await tx.$queryRaw`UPDATE notes SET text = 'mine' WHERE id = 1`;
+          },
+          { statementTimeoutMs: 200 },
+        ),
+      ).rejects.toMatchObject({ code: "57014" });
+    } finally {
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+    expect(await notes()).not.toContain("30:waits");
   });
 
   it("a server that cannot be reached fails with an error the API answers as unavailable", async () => {
