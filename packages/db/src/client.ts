@@ -21,6 +21,7 @@ export function createDb(url: string, { poolSize }: { poolSize?: number } = {}):
   // pool's error event must not end the process meanwhile.
   pool.on("error", () => undefined);
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // Prisma ends an external pool only if it ever connected; the hot paths may have used it alone.
   const disconnect = client.$disconnect.bind(client);
   client.$disconnect = async () => {
     await disconnect();

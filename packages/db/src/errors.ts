@@ -24,8 +24,8 @@ export function serverAddress(url: string): string {
   }
 }
 
-/** Connection-level failures from pg and node's net stack; anything else is a real error. */
-const connectionErrorCodes = new Set([
+/** Node's net stack's codes for a connection that could not be made or was lost. */
+export const socketErrorCodes: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ENOTFOUND",
@@ -34,6 +34,11 @@ const connectionErrorCodes = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EPIPE",
+]);
+
+/** Connection-level failures from pg and node's net stack; anything else is a real error. */
+const connectionErrorCodes = new Set([
+  ...socketErrorCodes,
   "28000", // invalid_authorization_specification
   "28P01", // invalid_password
   "3D000", // invalid_catalog_name: the database does not exist

@@ -1,3 +1,4 @@
+import { socketErrorCodes } from "./errors";
 import { Prisma } from "./generated/prisma/client";
 
 /** Prisma's codes for a database that cannot be reached at all, as opposed to a failing query. */
@@ -8,16 +9,6 @@ const unreachableCodes = new Set(["P1000", "P1001", "P1002", "P1003", "P1017"]);
  * connections yet): the query was fine, the server was not.
  */
 const shutdownCodes = new Set(["57P01", "57P02", "57P03"]);
-
-/** node-postgres's and node's own codes for a connection that could not be made or was lost. */
-const connectionCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
 
 /** The driver adapter's kinds of failure that mean no connection, whatever the query. */
 const unreachableKinds = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout"]);
@@ -47,7 +38,7 @@ export function isDatabaseUnreachable(cause: unknown): boolean {
   // refused "localhost" (::1 and 127.0.0.1) comes as an AggregateError of them.
   const first = cause instanceof AggregateError ? (cause.errors[0] as unknown) : cause;
   const code = (first as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && (shutdownCodes.has(code) || connectionCodes.has(code))) {
+  if (typeof code === "string" && (shutdownCodes.has(code) || socketErrorCodes.has(code))) {
     return true;
   }
   return cause.message.startsWith("Connection terminated");

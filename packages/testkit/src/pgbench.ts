@@ -117,6 +117,32 @@ export interface PgbenchRun {
 }
 
 /**
+ * One timed pgbench run of `clients` clients (`-j 2`) for `seconds`, `extra` arguments first:
+ * its tps and the machine's CPU per transaction over the run.
+ */
+function measuredRun(
+  databaseUrl: string,
+  extra: readonly string[],
+  clients: number,
+  seconds: number,
+): PgbenchRun {
+  const busyBefore = machineBusyMs();
+  const output = pgbench(databaseUrl, [
+    ...extra,
+    "-c",
+    String(clients),
+    "-j",
+    String(Math.min(clients, 2)),
+    "-T",
+    String(seconds),
+  ]);
+  return {
+    tps: parseTps(output),
+    cpuMsPerTransaction: (machineBusyMs() - busyBefore) / parseTransactions(output),
+  };
+}
+
+/**
  * pgbench TPC-B tps (scale 16, `-j 2`) at each number of clients for `seconds` each, on a
  * fresh database of its own, dropped afterwards.
  */
@@ -128,21 +154,7 @@ export async function pgbenchTps(
   const tps = new Map<number, PgbenchRun>();
   try {
     pgbench(database.url, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
-    for (const count of clients) {
-      const busyBefore = machineBusyMs();
-      const output = pgbench(database.url, [
-        "-c",
-        String(count),
-        "-j",
-        String(Math.min(count, 2)),
-        "-T",
-        String(seconds),
-      ]);
-      tps.set(count, {
-        tps: parseTps(output),
-        cpuMsPerTransaction: (machineBusyMs() - busyBefore) / parseTransactions(output),
-      });
-    }
+    for (const count of clients) tps.set(count, measuredRun(database.url, [], count, seconds));
   } finally {
     await database.drop();
   }
@@ -188,24 +200,7 @@ export async function pgbenchScript(
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_script");
   try {
     await admin(database.url, setupSql);
-    const busyBefore = machineBusyMs();
-    const output = pgbench(database.url, [
-      "-n",
-      "-M",
-      "prepared",
-      "-f",
-      scriptPath,
-      "-c",
-      String(clients),
-      "-j",
-      String(Math.min(clients, 2)),
-      "-T",
-      String(seconds),
-    ]);
-    return {
-      tps: parseTps(output),
-      cpuMsPerTransaction: (machineBusyMs() - busyBefore) / parseTransactions(output),
-    };
+    return measuredRun(database.url, ["-n", "-M", "prepared", "-f", scriptPath], clients, seconds);
   } finally {
     await database.drop();
   }
