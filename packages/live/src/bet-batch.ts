@@ -35,10 +35,23 @@ import type { Placement, PlaceBetsInput, PlacedBet } from "./services";
 
 export type SlipOutcome = Outcome<Placement>;
 
-/** Checks the input again (the API did with the same schema): callers inside the process too. */
-function checkInput(input: PlaceBetsInput): FudaError | null {
+/**
+ * A slip checked before it joins a batch, with its request's lock key: work that needs no
+ * lock is done outside the batch, whose rounds stay locked from its first statement to its
+ * COMMIT.
+ */
+export interface CheckedSlip {
+  input: PlaceBetsInput;
+  requestLock: bigint;
+}
+
+/**
+ * Checks the input again (the API did with the same schema: callers inside the process too) and
+ * keys its request's lock; throws the FudaError that refuses it.
+ */
+export function checkSlip(input: PlaceBetsInput): CheckedSlip {
   if (typeof input.playerId !== "string" || input.playerId === "") {
-    return new FudaError("BAD_INPUT", "playerId: must be a non-empty string", {
+    throw new FudaError("BAD_INPUT", "playerId: must be a non-empty string", {
       field: "playerId",
       rule: "required",
     });
@@ -48,8 +61,9 @@ function checkInput(input: PlaceBetsInput): FudaError | null {
     bets: input.bets,
     requestId: input.requestId,
   });
-  if (!parsed.success) return badSlipInput(parsed.error);
-  return isRoundId(input.roundId) ? null : roundNotFound(input.roundId);
+  if (!parsed.success) throw badSlipInput(parsed.error);
+  if (!isRoundId(input.roundId)) throw roundNotFound(input.roundId);
+  return { input, requestLock: requestLockKey(input.playerId, input.requestId) };
 }
 
 interface StoredBet {
@@ -114,29 +128,23 @@ interface Accepted {
   amount: number;
 }
 
-/** Judges and posts `inputs` inside `tx`; one outcome per input, in order. */
+/** Judges and posts `slips` inside `tx`; one outcome per slip, in order. */
 export async function placeSlips(
   tx: SqlTransactionClient,
-  inputs: readonly PlaceBetsInput[],
+  slips: readonly CheckedSlip[],
 ): Promise<SlipOutcome[]> {
-  const outcomes: (SlipOutcome | undefined)[] = inputs.map((input) => {
-    const error = checkInput(input);
-    return error === null ? undefined : { ok: false, error };
-  });
-  const live = inputs.flatMap((input, index) => (outcomes[index] ? [] : [{ input, index }]));
-  if (live.length === 0) return outcomes as SlipOutcome[];
+  if (slips.length === 0) return [];
+  const outcomes: (SlipOutcome | undefined)[] = slips.map(() => undefined);
+  const inputs = slips.map(({ input }) => input);
 
-  const roundIds = [...new Set(live.map(({ input }) => input.roundId))];
-  const playerIds = [...new Set(live.map(({ input }) => input.playerId))];
+  const roundIds = [...new Set(inputs.map((input) => input.roundId))];
+  const playerIds = [...new Set(inputs.map((input) => input.playerId))];
   const state = await lockAndRead(
     tx,
     roundIds,
-    [
-      ...roundIds.map(roundLockKey),
-      ...live.map(({ input }) => requestLockKey(input.playerId, input.requestId)),
-    ],
+    [...roundIds.map(roundLockKey), ...slips.map(({ requestLock }) => requestLock)],
     playerIds,
-    live.map(({ input }) => input),
+    inputs,
   );
   const rounds = new Map(state.rounds.map((row) => [row.id, toRoundForBets(row)]));
 
@@ -174,7 +182,7 @@ export async function placeSlips(
   /** The same request twice in this batch: the later index answers as the earlier one does. */
   const sameAs = new Map<number, number>();
   const firstInBatch = new Map<string, number>();
-  for (const { input, index } of live) {
+  for (const [index, input] of inputs.entries()) {
     const key = requestKey(input.playerId, input.requestId);
     try {
       const earlier = placed.get(key);

@@ -8,11 +8,12 @@ import { groupCommit, sqlTransaction } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { balance } from "@fuda/ledger";
 
-import { placeSlips } from "./bet-batch";
+import { checkSlip, placeSlips } from "./bet-batch";
+import type { CheckedSlip } from "./bet-batch";
 import { bettingClosed, isRoundId, roundNotFound } from "./bet-slip";
 import { refundOpenBets } from "./refunds";
 import { lockRounds, roundLockKey } from "./round-locks";
-import type { BetDesk, Placement, PlaceBetsInput, Undo } from "./services";
+import type { BetDesk, Placement, Undo } from "./services";
 
 export interface BetDeskOptions {
   db: Db;
@@ -36,7 +37,7 @@ export function createBetDesk({
   maxInFlight = 1,
   transaction = DEFAULT_TRANSACTION,
 }: BetDeskOptions): BetDesk {
-  const slips = groupCommit<PlaceBetsInput, Placement>(
+  const slips = groupCommit<CheckedSlip, Placement>(
     // On node-postgres directly: the platform's hottest transaction.
     (inputs) => sqlTransaction(db, (tx) => placeSlips(tx, inputs)),
     {
@@ -48,7 +49,8 @@ export function createBetDesk({
   );
 
   return {
-    place: (input) => slips.run(input),
+    // Checked before it joins a batch: a bad slip is refused at once, outside every lock.
+    place: async (input) => slips.run(checkSlip(input)),
 
     undo({ playerId, roundId }) {
       if (!isRoundId(roundId)) return Promise.reject(roundNotFound(roundId));
