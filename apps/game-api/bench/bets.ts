@@ -7,9 +7,12 @@
  * from a second process (bench/callers.ts). Each call reads its session row, as in production.
  * BENCH_WORKERS=2 runs the real game API process instead (`startGameApi`, GAME_API_WORKERS=2,
  * DEALER=off), its CPU summed over its processes from /proc (Linux).
- * Latency is per call, from the request to its answer. The books are checked and the bet rows
- * counted against the placements afterwards. `pnpm --filter @fuda/game-api bench`;
- * BENCH_SECONDS (default 8) per configuration; DATABASE_URL names the server. It creates and
+ * Latency is per call, from the request to its answer. Each configuration first runs its callers
+ * unmeasured for BENCH_WARMUP_SECONDS (default 2): connections open and code warms up, as a
+ * serving game API's would have (a cold first second put its slowest calls in the 99th
+ * percentile), and pgbench's tps leaves out its connections' set-up too. The books are checked
+ * and the bet rows counted against every placement afterwards. `pnpm --filter @fuda/game-api
+ * bench`; BENCH_SECONDS (default 8) measured per configuration; DATABASE_URL names the server. It creates and
  * drops its own databases. Numbers on a shared 2-core machine are noisy: compare the columns of
  * one run. CPU per operation is printed beside it, read from /proc: the whole machine's during
  * our run and during pgbench's (both load the same cores), then the game API's and PostgreSQL's
@@ -41,10 +44,12 @@ import {
 } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
-import { call, WEB_ORIGIN } from "./callers";
+import { call, MEASURING, WEB_ORIGIN } from "./callers";
 import type { CallersResult, CallersTask } from "./callers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Unmeasured calls before each configuration's window: connections opened, code warm. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /** BENCH_CALLERS="64" runs one configuration (profiling); by default 1, 16 and 64. */
 const CALLERS = (process.env.BENCH_CALLERS ?? "1,16,64").split(",").map(Number);
 /** The players bet at both baccarat tables, one long round each. */
@@ -97,7 +102,10 @@ async function signInGuest(agent: Agent, port: number): Promise<Player> {
 }
 
 interface Run {
+  /** Measured placements. */
   placements: number;
+  /** Placed during the warm-up, unmeasured. */
+  warmupPlacements: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -119,9 +127,6 @@ async function measure(
   rounds: readonly string[],
   cpuMs: () => number,
 ): Promise<Run> {
-  const cpuBefore = cpuMs();
-  const postgresBefore = postgresCpuMs();
-  const machineBefore = machineBusyMs();
   const child = spawn(
     process.execPath,
     [...process.execArgv, fileURLToPath(new URL("./callers.ts", import.meta.url))],
@@ -129,6 +134,7 @@ async function measure(
   );
   const task: CallersTask = {
     port,
+    warmupSeconds: WARMUP_SECONDS,
     seconds: SECONDS,
     stake: STAKE,
     callers: players.map((player, caller) => ({
@@ -137,20 +143,32 @@ async function measure(
     })),
   };
   child.stdin.end(JSON.stringify(task));
+  // CPU is counted from the measured window's start, which the callers announce.
+  let before: { cpu: number; postgres: number; machine: number } | undefined;
   let output = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+    if (before === undefined && output.startsWith(MEASURING)) {
+      before = { cpu: cpuMs(), postgres: postgresCpuMs(), machine: machineBusyMs() };
+    }
+  });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  if (code !== 0) throw new Error(`the callers' process exited with ${code}`);
-  const { latencies, elapsed } = JSON.parse(output) as CallersResult;
-  const cpu = cpuMs() - cpuBefore;
-  const postgres = postgresCpuMs() - postgresBefore;
-  const machine = machineBusyMs() - machineBefore;
+  if (code !== 0 || before === undefined) {
+    throw new Error(`the callers' process exited with ${code}`);
+  }
+  const { latencies, elapsed, warmupPlacements } = JSON.parse(
+    output.slice(MEASURING.length),
+  ) as CallersResult;
+  const cpu = cpuMs() - before.cpu;
+  const postgres = postgresCpuMs() - before.postgres;
+  const machine = machineBusyMs() - before.machine;
   latencies.sort((a, b) => a - b);
   return {
     cpuPerPlacement: cpu / latencies.length,
     postgresPerPlacement: postgres / latencies.length,
     machinePerPlacement: machine / latencies.length,
     placements: latencies.length,
+    warmupPlacements,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -223,7 +241,7 @@ async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
-    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s per configuration, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, bets.place ${DIRECT_BETS ? "direct" : "through tRPC's adapter"}`,
+    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s measured per configuration after ${WARMUP_SECONDS} s of warm-up, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, bets.place ${DIRECT_BETS ? "direct" : "through tRPC's adapter"}`,
   );
   const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");
@@ -270,7 +288,7 @@ async function main(): Promise<void> {
         rounds.push((await openRound(db, slug, { closesIn: 3_600_000 })).roundId);
       }
       const result = await measure(port, players.slice(0, callers), rounds, gameApi.cpuMs);
-      placed += result.placements;
+      placed += result.warmupPlacements + result.placements;
       const baseline = tps.get(callers)!;
       console.log(
         row([

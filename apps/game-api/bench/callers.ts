@@ -17,6 +17,8 @@ export const WEB_ORIGIN = "http://127.0.0.1:3000";
 
 export interface CallersTask {
   port: number;
+  /** Calls made before the measured window: unmeasured, still placed. */
+  warmupSeconds: number;
   seconds: number;
   /** Minor units per bet. */
   stake: number;
@@ -24,10 +26,16 @@ export interface CallersTask {
 }
 
 export interface CallersResult {
-  /** Per call, from the request to its answer, in ms. */
+  /** Per call begun in the measured window, from the request to its answer, in ms. */
   latencies: number[];
+  /** The measured window's length, in seconds, until its last call was answered. */
   elapsed: number;
+  /** Placements of the warm-up (bet rows all the same). */
+  warmupPlacements: number;
 }
+
+/** What the callers' process writes on stdout when its measured window begins. */
+export const MEASURING = "measuring\n";
 
 interface Reply {
   status: number;
@@ -143,12 +151,11 @@ class Connection {
 }
 
 /** Runs the task; the first refused or failed call stops the run (a bench never hides one). */
-export async function runCallers({
-  port,
-  seconds,
-  stake,
-  callers,
-}: CallersTask): Promise<CallersResult> {
+export async function runCallers(
+  { port, warmupSeconds, seconds, stake, callers }: CallersTask,
+  /** Told when the warm-up ends and the measured window begins. */
+  onMeasuring: () => void = () => undefined,
+): Promise<CallersResult> {
   const connections = callers.map(
     ({ cookie }) =>
       new Connection(
@@ -158,8 +165,12 @@ export async function runCallers({
       ),
   );
   const latencies: number[] = [];
-  const started = performance.now();
+  let warmupPlacements = 0;
+  // The warm-up's calls open the connections (ours and the game API's to PostgreSQL) and warm
+  // the code paths: a cold first second would otherwise own the 99th percentile.
+  const started = performance.now() + warmupSeconds * 1000;
   const deadline = started + seconds * 1000;
+  const measuring = setTimeout(onMeasuring, warmupSeconds * 1000);
   try {
     await Promise.all(
       callers.map(async ({ roundId }, caller) => {
@@ -172,21 +183,23 @@ export async function runCallers({
           const begun = performance.now();
           const reply = await connections[caller]!.post(JSON.stringify(input));
           if (reply.status !== 200) throw new Error(`bets.place: ${reply.status} ${reply.body}`);
-          latencies.push(performance.now() - begun);
+          if (begun >= started) latencies.push(performance.now() - begun);
+          else warmupPlacements += 1;
         }
       }),
     );
   } finally {
+    clearTimeout(measuring);
     for (const connection of connections) connection.close();
   }
-  return { latencies, elapsed: (performance.now() - started) / 1000 };
+  return { latencies, elapsed: (performance.now() - started) / 1000, warmupPlacements };
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   let input = "";
   process.stdin.setEncoding("utf8").on("data", (chunk: string) => (input += chunk));
   process.stdin.on("end", () => {
-    runCallers(JSON.parse(input) as CallersTask).then(
+    runCallers(JSON.parse(input) as CallersTask, () => process.stdout.write(MEASURING)).then(
       (result) => process.stdout.write(JSON.stringify(result)),
       (error: unknown) => {
         console.error(error instanceof Error ? error.message : String(error));
