@@ -11,13 +11,13 @@
  * unmeasured for BENCH_WARMUP_SECONDS (default 2): connections open and code warms up, as a
  * serving game API's would have (a cold first second put its slowest calls in the 99th
  * percentile), and pgbench's tps leaves out its connections' set-up too. The books are checked
- * and the bet rows counted against every placement afterwards. `pnpm --filter @fuda/game-api
- * bench`; BENCH_SECONDS (default 8) measured per configuration; DATABASE_URL names the server. It creates and
- * drops its own databases. Numbers on a shared 2-core machine are noisy: compare the columns of
- * one run. CPU per operation is printed beside it, read from /proc: the whole machine's during
- * our run and during pgbench's (both load the same cores), then the game API's and PostgreSQL's
- * shares of ours. When the machine's cores are the limit, the ratio of throughputs is the
- * inverse ratio of those CPU costs.
+ * and the bet rows counted against every placement afterwards.
+ * `pnpm --filter @fuda/game-api bench`; BENCH_SECONDS (default 8) measured per configuration;
+ * DATABASE_URL names the server. It creates and drops its own databases. Numbers on a shared
+ * 2-core machine are noisy: compare the columns of one run. CPU per operation is printed beside
+ * it, read from /proc: the whole machine's during our run and during pgbench's (both load the
+ * same cores), then the game API's and PostgreSQL's shares of ours. When the machine's cores are
+ * the limit, the ratio of throughputs is the inverse ratio of those CPU costs.
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -154,7 +154,8 @@ async function measure(
   });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   if (code !== 0 || before === undefined) {
-    throw new Error(`the callers' process exited with ${code}`);
+    const when = before === undefined ? " before its measured window" : "";
+    throw new Error(`the callers' process exited with ${code}${when}`);
   }
   const { latencies, elapsed, warmupPlacements } = JSON.parse(
     output.slice(MEASURING.length),
