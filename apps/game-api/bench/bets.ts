@@ -63,28 +63,42 @@ const DIRECT_BETS = process.env.BENCH_DIRECT_BETS !== "off";
 /** /proc/<pid>/stat counts CPU in clock ticks; 100 a second on Linux. */
 const TICK_MS = 10;
 
-/** CPU ms so far (user + system) of every process `matches` picks by pid and `stat` line. */
-function processesCpuMs(matches: (pid: string, stat: string) => boolean): number {
-  let total = 0;
+/** CPU ms so far (user + system) of every process `matches` picks by pid and `stat` line, by pid. */
+function processesCpuMs(matches: (pid: string, stat: string) => boolean): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       if (!matches(pid, stat)) continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {
       // Gone, or not ours to read.
     }
   }
+  return byPid;
+}
+
+/**
+ * CPU ms the processes of `after` used since `before`. Per process: one that ended in between
+ * (a PostgreSQL backend, an autovacuum worker) takes its time with it, and subtracting totals
+ * would count that against the others.
+ */
+function cpuSince(before: Map<string, number>, after: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
+const sum = (byPid: Map<string, number>): number => [...byPid.values()].reduce((a, b) => a + b, 0);
+
 /** Every process whose environment names `marker` (the spawned game API's). */
 const spawnedCpuMs = (marker: string): number =>
-  processesCpuMs((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker));
+  sum(processesCpuMs((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker)));
 
 /** The PostgreSQL server's processes (the bench's server is local). */
-const postgresCpuMs = (): number => processesCpuMs((_, stat) => stat.includes("(postgres)"));
+const postgresCpuMs = (): Map<string, number> =>
+  processesCpuMs((_, stat) => stat.includes("(postgres)"));
 
 interface Player {
   id: string;
@@ -144,7 +158,7 @@ async function measure(
   };
   child.stdin.end(JSON.stringify(task));
   // CPU is counted from the measured window's start, which the callers announce.
-  let before: { cpu: number; postgres: number; machine: number } | undefined;
+  let before: { cpu: number; postgres: Map<string, number>; machine: number } | undefined;
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     output += chunk;
@@ -161,7 +175,7 @@ async function measure(
     output.slice(MEASURING.length),
   ) as CallersResult;
   const cpu = cpuMs() - before.cpu;
-  const postgres = postgresCpuMs() - before.postgres;
+  const postgres = cpuSince(before.postgres, postgresCpuMs());
   const machine = machineBusyMs() - before.machine;
   latencies.sort((a, b) => a - b);
   return {
