@@ -109,6 +109,31 @@ describe("the pay table of a joker blackjack table", () => {
     expect(await reopened.getByLabel("Pure BJ", { exact: true }).inputValue()).toBe("3");
   });
 
+  it("Edit waits for the operators' list: an editor never starts from the public list's defaults", async () => {
+    // The saved pay table of the test above is in the operators' list only; hold that list.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/trpc/admin.tables.list**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(stack!.app.url);
+      const edit = page
+        .locator(`[data-testid="table-row"][data-slug="${SLUG}"]`)
+        .getByRole("button", { name: "Edit" });
+      await edit.waitFor();
+      expect(await edit.isDisabled()).toBe(true);
+      release();
+      await edit.click();
+      const editor = page.getByTestId("table-editor");
+      expect(await editor.getByLabel("Pure BJ", { exact: true }).inputValue()).toBe("3");
+    } finally {
+      release();
+      await page.unroute("**/api/trpc/admin.tables.list**");
+    }
+  });
+
   it("every pay at 1×: the return falls below 100 % and the warning goes", async () => {
     const editor = await openEditor();
     await theoreticalReturn(editor);

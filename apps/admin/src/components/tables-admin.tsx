@@ -25,19 +25,29 @@ const STATUS_ACTIONS = [
  */
 export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
   const [tables, setTables] = useState<(TableConfig | AdminTable)[]>(initial);
+  // The public list has no settings: an editor opened from it would start from the defaults
+  // (a pay table saved before would show, and save, as the rule book's), so Edit waits for the
+  // operators' list.
+  const [withSettings, setWithSettings] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
     const answer = await queryProcedure<AdminTable[]>("admin.tables.list", undefined);
-    if (answer.ok) setTables(answer.data);
+    if (answer.ok) {
+      setTables(answer.data);
+      setWithSettings(true);
+    }
   }, []);
 
   useEffect(() => {
     let live = true;
     void queryProcedure<AdminTable[]>("admin.tables.list", undefined).then((answer) => {
-      if (live && answer.ok) setTables(answer.data);
+      if (live && answer.ok) {
+        setTables(answer.data);
+        setWithSettings(true);
+      }
     });
     return () => {
       live = false;
@@ -84,6 +94,8 @@ export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
             )}
             <button
               type="button"
+              disabled={!withSettings}
+              title={withSettings ? undefined : "Reading the table's settings…"}
               onClick={() => {
                 setEditing(table.id);
               }}
