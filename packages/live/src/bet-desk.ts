@@ -39,7 +39,7 @@ export function createBetDesk({
 }: BetDeskOptions): BetDesk {
   const slips = groupCommit<CheckedSlip, Placement>(
     // On node-postgres directly: the platform's hottest transaction.
-    (inputs) => sqlTransaction(db, (tx) => placeSlips(tx, inputs)),
+    (checked) => sqlTransaction(db, (tx) => placeSlips(tx, checked)),
     {
       maxBatch,
       maxInFlight,

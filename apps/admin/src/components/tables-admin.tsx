@@ -25,29 +25,19 @@ const STATUS_ACTIONS = [
  */
 export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
   const [tables, setTables] = useState<(TableConfig | AdminTable)[]>(initial);
-  // The public list has no settings: an editor opened from it would start from the defaults
-  // (a pay table saved before would show, and save, as the rule book's), so Edit waits for the
-  // operators' list.
-  const [withSettings, setWithSettings] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
     const answer = await queryProcedure<AdminTable[]>("admin.tables.list", undefined);
-    if (answer.ok) {
-      setTables(answer.data);
-      setWithSettings(true);
-    }
+    if (answer.ok) setTables(answer.data);
   }, []);
 
   useEffect(() => {
     let live = true;
     void queryProcedure<AdminTable[]>("admin.tables.list", undefined).then((answer) => {
-      if (live && answer.ok) {
-        setTables(answer.data);
-        setWithSettings(true);
-      }
+      if (live && answer.ok) setTables(answer.data);
     });
     return () => {
       live = false;
@@ -94,8 +84,11 @@ export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
             )}
             <button
               type="button"
-              disabled={!withSettings}
-              title={withSettings ? undefined : "Reading the table's settings…"}
+              // The public list the page starts from has no settings: an editor opened from it
+              // would start from the defaults (a saved pay table would show, and save, as the
+              // rule book's). Edit waits for the operators' list.
+              disabled={!("settings" in table)}
+              title={"settings" in table ? undefined : "Reading the table's settings…"}
               onClick={() => {
                 setEditing(table.id);
               }}
