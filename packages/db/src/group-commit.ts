@@ -47,14 +47,21 @@ export function groupCommit<I, O>(
   let closed = false;
   let drained: (() => void) | null = null;
 
+  /**
+   * Posts `batch`. Its slot is freed and the next batch posted before its callers are answered:
+   * answering them (their responses written) runs on the microtasks the answers queue, and the
+   * next batch would otherwise start only after them all.
+   */
   async function send(batch: Waiting<I, O>[]): Promise<void> {
     let outcomes;
     try {
       outcomes = await post(batch.map(({ input }) => input));
     } catch (error) {
+      finished();
       for (const waiting of batch) waiting.reject(error);
       return;
     }
+    finished();
     batch.forEach((waiting, i) => {
       const outcome = outcomes[i];
       if (outcome === undefined) waiting.reject(new Error("group commit: no outcome for a call"));
@@ -63,15 +70,17 @@ export function groupCommit<I, O>(
     });
   }
 
+  function finished(): void {
+    inFlight -= 1;
+    if (queue.length > 0) pump();
+    else if (inFlight === 0) drained?.();
+  }
+
   function pump(): void {
     pumpScheduled = false;
     while (inFlight < maxInFlight && queue.length > 0) {
       inFlight += 1;
-      void send(queue.splice(0, maxBatch)).finally(() => {
-        inFlight -= 1;
-        if (queue.length > 0) pump();
-        else if (inFlight === 0) drained?.();
-      });
+      void send(queue.splice(0, maxBatch));
     }
   }
 

@@ -1,8 +1,8 @@
 export { writeAudit } from "./audit";
 export type { AuditRecord } from "./audit";
 export { createDb, poolOf } from "./client";
-export { sqlClient, sqlTransaction } from "./sql-transaction";
-export type { SqlClient, SqlTransactionClient } from "./sql-transaction";
+export { keptConnection, sqlClient, sqlTransaction } from "./sql-transaction";
+export type { KeptConnection, SqlClient, SqlTransactionClient } from "./sql-transaction";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";
 export { isDatabaseUnreachable } from "./unreachable";

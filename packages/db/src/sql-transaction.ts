@@ -5,6 +5,8 @@
  * per statement (docs/live-tables.md, Benchmark: bet placements); the statements here are the
  * same tagged templates (`Prisma.sql`), sent with their `$n` text and values as they are.
  */
+import type pg from "pg";
+
 import { poolOf } from "./client";
 import type { Db } from "./client";
 import { Prisma } from "./generated/prisma/client";
@@ -45,6 +47,11 @@ export interface SqlTransactionClient extends SqlClient {
   ): Promise<T>;
 }
 
+interface TransactionOptions {
+  /** How long each statement may run, in ms (20 s by default). */
+  statementTimeoutMs?: number;
+}
+
 /**
  * Runs `body` in one transaction on a connection of `db`'s pool: BEGIN, the body's statements,
  * COMMIT; ROLLBACK when it throws (and the error is the body's). BEGIN is queued with the first
@@ -54,9 +61,85 @@ export interface SqlTransactionClient extends SqlClient {
 export async function sqlTransaction<T>(
   db: Db,
   body: (tx: SqlTransactionClient) => Promise<T>,
-  { statementTimeoutMs = 20_000 }: { statementTimeoutMs?: number } = {},
+  options: TransactionOptions = {},
 ): Promise<T> {
   const connection = await poolOf(db).connect();
+  const { value, broken } = await transactionOn(connection, body, options);
+  connection.release(broken);
+  return value();
+}
+
+/** Transactions one after another on a connection kept between them: {@link keptConnection}. */
+export interface KeptConnection {
+  transaction<T>(
+    body: (tx: SqlTransactionClient) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
+  /** Gives the connection back to the pool, once the transaction running (if any) has ended. */
+  release(): void;
+}
+
+/**
+ * One connection of `db`'s pool kept for a caller's transactions (the bet desk's batches, one
+ * at a time): the next transaction writes its BEGIN the moment it is asked for. The pool hands
+ * a connection out on a later tick, behind every microtask queued meanwhile: behind the
+ * answers to the previous batch's callers, each writing its response. A transaction asked for
+ * while another runs on the kept connection takes one of the pool as `sqlTransaction` does. A
+ * connection that failed, or that the server dropped while kept, is closed and the next
+ * transaction takes a new one.
+ */
+export function keptConnection(db: Db): KeptConnection {
+  const pool = poolOf(db);
+  let kept: pg.PoolClient | undefined;
+  let busy = false;
+  let released = false;
+  // The server dropping the kept connection between transactions (a restart, an outage).
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+
+  const available = () => !busy && !released;
+  const giveBack = (broken?: Error) => {
+    kept?.removeListener("error", onError);
+    kept?.release(broken);
+    kept = undefined;
+    lost = undefined;
+  };
+
+  return {
+    async transaction(body, options = {}) {
+      if (!available()) return sqlTransaction(db, body, options);
+      busy = true;
+      try {
+        if (lost !== undefined) giveBack(lost);
+        if (kept === undefined) {
+          kept = await pool.connect();
+          kept.on("error", onError);
+        }
+        const { value, broken } = await transactionOn(kept, body, options);
+        if (broken !== undefined) giveBack(broken);
+        return value();
+      } finally {
+        busy = false;
+        // Released while this transaction ran.
+        if (released) giveBack();
+      }
+    },
+    release() {
+      released = true;
+      if (!busy) giveBack();
+    },
+  };
+}
+
+/**
+ * The transaction itself, on `connection`: its value (or error) for later, and the error that
+ * broke the connection, if one did.
+ */
+async function transactionOn<T>(
+  connection: pg.PoolClient,
+  body: (tx: SqlTransactionClient) => Promise<T>,
+  { statementTimeoutMs = 20_000 }: TransactionOptions,
+): Promise<{ value: () => T; broken: Error | undefined }> {
   // A connection the server drops mid-transaction reports it to the running query and also as
   // an event; the event alone must not end the process.
   const ignore = () => undefined;
@@ -77,7 +160,7 @@ export async function sqlTransaction<T>(
       `BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`,
     );
     begun.catch(() => undefined);
-    const value = await body({
+    const result = await body({
       $queryRaw: (query, ...values) => run(query, values),
       async $queryRawThenCommit<R>(query: TemplateStringsArray | Sql, ...values: unknown[]) {
         const rows = run<R>(query, values);
@@ -88,7 +171,7 @@ export async function sqlTransaction<T>(
     });
     await begun;
     await (committed ?? connection.query("COMMIT"));
-    return value;
+    return { value: () => result, broken };
   } catch (error) {
     // After a failed COMMIT, or one sent behind a failed statement, there is nothing to roll
     // back and PostgreSQL only warns. A ROLLBACK that fails means the connection itself is
@@ -96,9 +179,13 @@ export async function sqlTransaction<T>(
     await connection.query("ROLLBACK").catch((failure: unknown) => {
       broken = failure instanceof Error ? failure : new Error(String(failure));
     });
-    throw error;
+    return {
+      value: () => {
+        throw error;
+      },
+      broken,
+    };
   } finally {
     connection.removeListener("error", ignore);
-    connection.release(broken);
   }
 }

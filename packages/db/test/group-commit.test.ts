@@ -78,6 +78,32 @@ describe("group commit", () => {
     expect(batches.at(-1)).toEqual([5]);
   });
 
+  it("posts the next batch before answering the callers of the last", async () => {
+    const order: string[] = [];
+    const answers: (() => void)[] = [];
+    const commit = groupCommit(
+      (inputs: number[]) => {
+        order.push(`posted ${inputs.join(",")}`);
+        return new Promise<Outcome<number>[]>((resolve) => {
+          answers.push(() => {
+            resolve(inputs.map((n) => ({ ok: true, value: n })));
+          });
+        });
+      },
+      { maxInFlight: 1 },
+    );
+    const first = commit.run(1).then(() => order.push("answered 1"));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = commit.run(2).then(() => order.push("answered 2"));
+    await new Promise((resolve) => setImmediate(resolve));
+    answers.shift()!();
+    await first;
+    // Answering a caller (its response written) waits behind the next batch's start.
+    expect(order).toEqual(["posted 1", "posted 2", "answered 1"]);
+    answers.shift()!();
+    await second;
+  });
+
   it("close refuses new calls and waits for the batches in flight", async () => {
     const { post, answerAll } = recorder();
     const commit = groupCommit(post, { closedError: () => new Error("shutting down") });

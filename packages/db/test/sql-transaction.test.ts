@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createDb, isDatabaseUnreachable, poolOf, Prisma, sqlTransaction } from "../src";
-import type { Db } from "../src";
+import {
+  createDb,
+  isDatabaseUnreachable,
+  keptConnection,
+  poolOf,
+  Prisma,
+  sqlTransaction,
+} from "../src";
+import type { Db, SqlClient } from "../src";
 import { createTestDatabase } from "../src/testing";
 import type { TestDatabase } from "../src/testing";
 
@@ -121,5 +128,71 @@ describe("sqlTransaction", () => {
     } finally {
       await down.$disconnect();
     }
+  });
+});
+
+describe("keptConnection", () => {
+  const backend = async (tx: SqlClient) =>
+    (await tx.$queryRaw<[{ pid: number }]>`SELECT pg_backend_pid() AS pid`)[0].pid;
+
+  it("runs transactions one after another on one connection, and on the pool's beside it", async () => {
+    const kept = keptConnection(db);
+    try {
+      const first = await kept.transaction(backend);
+      expect(await kept.transaction(backend)).toBe(first);
+      // A transaction asked for while one runs takes another connection; both commit.
+      let release!: () => void;
+      const holding = kept.transaction(async (tx) => {
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${40}, ${"kept"})`;
+        await new Promise<void>((resolve) => (release = resolve));
+        return backend(tx);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const beside = await kept.transaction(async (tx) => {
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${41}, ${"beside"})`;
+        return backend(tx);
+      });
+      release();
+      expect(await holding).toBe(first);
+      expect(beside).not.toBe(first);
+      expect(await notes()).toEqual(expect.arrayContaining(["40:kept", "41:beside"]));
+      // A failed transaction rolls back and the connection stays kept.
+      await expect(
+        kept.transaction(async (tx) => {
+          await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${42}, ${"gone"})`;
+          await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${40}, ${"clash"})`;
+        }),
+      ).rejects.toMatchObject({ code: "23505" });
+      expect(await notes()).not.toContain("42:gone");
+      expect(await kept.transaction(backend)).toBe(first);
+    } finally {
+      kept.release();
+    }
+  });
+
+  it("a kept connection the server dropped is replaced at the next transaction", async () => {
+    const kept = keptConnection(db);
+    try {
+      const first = await kept.transaction(backend);
+      await db.$queryRaw`SELECT pg_terminate_backend(${first}::int)`;
+      // The client hears of it as an error event on the idle connection.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const next = await kept.transaction(backend);
+      expect(next).not.toBe(first);
+      expect(await kept.transaction(backend)).toBe(next);
+    } finally {
+      kept.release();
+    }
+  });
+
+  it("gives its connection back to the pool when released", async () => {
+    const pool = poolOf(db);
+    const kept = keptConnection(db);
+    await kept.transaction(backend);
+    const idle = pool.idleCount;
+    kept.release();
+    expect(pool.idleCount).toBe(idle + 1);
+    // Released, it still runs a transaction asked of it, on the pool's connections.
+    expect(await kept.transaction(backend)).toEqual(expect.any(Number));
   });
 });

@@ -4,7 +4,7 @@
  * under load a transaction carries many slips, alone it carries one.
  */
 import type { Db } from "@fuda/db";
-import { groupCommit, sqlTransaction } from "@fuda/db";
+import { groupCommit, keptConnection } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { balance } from "@fuda/ledger";
 
@@ -37,9 +37,12 @@ export function createBetDesk({
   maxInFlight = 1,
   transaction = DEFAULT_TRANSACTION,
 }: BetDeskOptions): BetDesk {
+  // The batches run one after another on a connection of their own: the next one's BEGIN goes
+  // out as soon as the last has committed, before its callers' answers are written.
+  const connection = keptConnection(db);
   const slips = groupCommit<CheckedSlip, Placement>(
     // On node-postgres directly: the platform's hottest transaction.
-    (checked) => sqlTransaction(db, (tx) => placeSlips(tx, checked)),
+    (checked) => connection.transaction((tx) => placeSlips(tx, checked)),
     {
       maxBatch,
       maxInFlight,
@@ -72,6 +75,9 @@ export function createBetDesk({
       }, transaction);
     },
 
-    close: () => slips.close(),
+    async close() {
+      await slips.close();
+      connection.release();
+    },
   };
 }
