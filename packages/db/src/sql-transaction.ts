@@ -21,13 +21,32 @@ export interface SqlClient {
 const toSql = (query: TemplateStringsArray | Sql, values: unknown[]): Sql =>
   Array.isArray(query) ? Prisma.sql(query as TemplateStringsArray, ...values) : (query as Sql);
 
+/**
+ * Each statement text sent here has a name, so PostgreSQL parses and plans it once per
+ * connection (a prepared statement) instead of on every call: the session read's planning took
+ * four times its execution (docs/live-tables.md, Benchmark: bet placements). The hot paths send
+ * a few fixed texts; past `MAX_NAMED` distinct texts (a caller building texts of many shapes),
+ * the rest go unnamed rather than pile up on every connection.
+ */
+const MAX_NAMED = 64;
+const names = new Map<string, string>();
+
+function statement(sql: Sql): pg.QueryConfig {
+  let name = names.get(sql.text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `fuda_${names.size + 1}`;
+    names.set(sql.text, name);
+  }
+  return { name, text: sql.text, values: sql.values };
+}
+
 /** Statements on `db`'s pool outside a transaction: each on whichever connection is free. */
 export function sqlClient(db: Db): SqlClient {
   const pool = poolOf(db);
   return {
     async $queryRaw<R>(query: TemplateStringsArray | Sql, ...values: unknown[]) {
       const sql = toSql(query, values);
-      return (await pool.query(sql.text, sql.values)).rows as R;
+      return (await pool.query(statement(sql))).rows as R;
     },
   };
 }
@@ -149,7 +168,7 @@ async function transactionOn<T>(
   const run = async <R>(query: TemplateStringsArray | Sql, values: unknown[]): Promise<R> => {
     if (committed !== undefined) throw new Error("sqlTransaction: a statement after the commit");
     const sql = toSql(query, values);
-    return (await connection.query(sql.text, sql.values)).rows as R;
+    return (await connection.query(statement(sql))).rows as R;
   };
   try {
     // Queued: node-postgres sends the body's first statement as soon as BEGIN is answered. Its

@@ -185,6 +185,31 @@ describe("keptConnection", () => {
     }
   });
 
+  it("prepares each statement text once per connection, and at most 64 texts", async () => {
+    const kept = keptConnection(db);
+    const prepared = (tx: SqlClient) =>
+      tx.$queryRaw<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements`;
+    try {
+      const note = (tx: SqlClient) => tx.$queryRaw`SELECT text FROM notes WHERE id = ${1}`;
+      await kept.transaction(note);
+      await kept.transaction(note);
+      const statements = (await kept.transaction(prepared)).map((row) => row.statement);
+      expect(statements.filter((text) => text.includes("FROM notes WHERE id = $1"))).toHaveLength(
+        1,
+      );
+      // Texts of many shapes: the first ones named, the rest sent unnamed, none refused.
+      for (let i = 0; i < 80; i++) {
+        const [row] = await kept.transaction((tx) =>
+          tx.$queryRaw<[{ n: number }]>(Prisma.sql`SELECT ${Prisma.raw(String(i))}::int AS n`),
+        );
+        expect(row.n).toBe(i);
+      }
+      expect((await kept.transaction(prepared)).length).toBeLessThanOrEqual(64);
+    } finally {
+      kept.release();
+    }
+  });
+
   it("gives its connection back to the pool when released", async () => {
     const pool = poolOf(db);
     const kept = keptConnection(db);
