@@ -82,10 +82,18 @@ export async function sqlTransaction<T>(
   body: (tx: SqlTransactionClient) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  const connection = await poolOf(db).connect();
-  const { value, broken } = await transactionOn(connection, body, options);
-  connection.release(broken);
-  return value();
+  const held: Held = { client: await poolOf(db).connect() };
+  try {
+    return await transactionOn(held, body, options);
+  } finally {
+    held.client.release(held.broken);
+  }
+}
+
+/** A connection of the pool, and what broke it if something did: closed then, not reused. */
+interface Held {
+  client: pg.PoolClient;
+  broken?: Error;
 }
 
 /** Transactions one after another on a connection kept between them: {@link keptConnection}. */
@@ -109,19 +117,20 @@ export interface KeptConnection {
  */
 export function keptConnection(db: Db): KeptConnection {
   const pool = poolOf(db);
-  let kept: pg.PoolClient | undefined;
+  let held: Held | undefined;
   let busy = false;
   let released = false;
   // The server dropping the kept connection between transactions (a restart, an outage).
-  let lost: Error | undefined;
-  const onError = (error: Error) => (lost = error);
+  const onError = (error: Error) => {
+    if (held !== undefined) held.broken ??= error;
+  };
 
   const available = () => !busy && !released;
-  const giveBack = (broken?: Error) => {
-    kept?.removeListener("error", onError);
-    kept?.release(broken);
-    kept = undefined;
-    lost = undefined;
+  const giveBack = () => {
+    if (held === undefined) return;
+    held.client.removeListener("error", onError);
+    held.client.release(held.broken);
+    held = undefined;
   };
 
   return {
@@ -129,18 +138,15 @@ export function keptConnection(db: Db): KeptConnection {
       if (!available()) return sqlTransaction(db, body, options);
       busy = true;
       try {
-        if (lost !== undefined) giveBack(lost);
-        if (kept === undefined) {
-          kept = await pool.connect();
-          kept.on("error", onError);
+        if (held?.broken !== undefined) giveBack();
+        if (held === undefined) {
+          held = { client: await pool.connect() };
+          held.client.on("error", onError);
         }
-        const { value, broken } = await transactionOn(kept, body, options);
-        if (broken !== undefined) giveBack(broken);
-        return value();
+        return await transactionOn(held, body, options);
       } finally {
         busy = false;
-        // Released while this transaction ran.
-        if (released) giveBack();
+        if (held?.broken !== undefined || released) giveBack();
       }
     },
     release() {
@@ -150,20 +156,17 @@ export function keptConnection(db: Db): KeptConnection {
   };
 }
 
-/**
- * The transaction itself, on `connection`: its value (or error) for later, and the error that
- * broke the connection, if one did.
- */
+/** The transaction itself, on `held`'s connection; `held.broken` says if it broke meanwhile. */
 async function transactionOn<T>(
-  connection: pg.PoolClient,
+  held: Held,
   body: (tx: SqlTransactionClient) => Promise<T>,
   { statementTimeoutMs = 20_000 }: TransactionOptions,
-): Promise<{ value: () => T; broken: Error | undefined }> {
+): Promise<T> {
+  const connection = held.client;
   // A connection the server drops mid-transaction reports it to the running query and also as
   // an event; the event alone must not end the process.
-  const ignore = () => undefined;
-  connection.on("error", ignore);
-  let broken: Error | undefined;
+  const heard = (error: Error) => (held.broken ??= error);
+  connection.on("error", heard);
   let committed: Promise<unknown> | undefined;
   const run = async <R>(query: TemplateStringsArray | Sql, values: unknown[]): Promise<R> => {
     if (committed !== undefined) throw new Error("sqlTransaction: a statement after the commit");
@@ -190,21 +193,16 @@ async function transactionOn<T>(
     });
     await begun;
     await (committed ?? connection.query("COMMIT"));
-    return { value: () => result, broken };
+    return result;
   } catch (error) {
     // After a failed COMMIT, or one sent behind a failed statement, there is nothing to roll
     // back and PostgreSQL only warns. A ROLLBACK that fails means the connection itself is
     // gone: it leaves the pool.
     await connection.query("ROLLBACK").catch((failure: unknown) => {
-      broken = failure instanceof Error ? failure : new Error(String(failure));
+      held.broken ??= failure instanceof Error ? failure : new Error(String(failure));
     });
-    return {
-      value: () => {
-        throw error;
-      },
-      broken,
-    };
+    throw error;
   } finally {
-    connection.removeListener("error", ignore);
+    connection.removeListener("error", heard);
   }
 }
