@@ -1,24 +1,24 @@
 /**
- * `bets.place` and `bets.undo`, single (non-batched) calls, served without tRPC's fetch adapter.
- * Same procedure, same wire: the body is parsed as tRPC parses it, the caller resolved by the
- * same `createContext`, the procedure itself called (its middlewares: our error cleaning, the
- * player check, the zod input and output schemas), and the answer or the error built by tRPC's
- * own `getErrorShape` and status mapping, with the `Retry-After` our `responseMeta` adds to a 503.
- * A test sends the same requests here and through tRPC's adapter and compares the bytes
- * (test/bets-direct.test.ts).
+ * `bets.place` and `bets.undo`, single (non-batched) calls, served without tRPC's fetch adapter
+ * or its middleware chain. Same procedure, same wire: the body is parsed as tRPC parses it, the
+ * caller resolved by the same `createContext`, the call run from the parts its procedure is
+ * built from (`runPlayerCall`: the player check, the zod input and output schemas, our error
+ * cleaning), and the answer or the error built by tRPC's own `getErrorShape` and status mapping,
+ * with the `Retry-After` our `responseMeta` adds to a 503. A test sends the same requests here
+ * and through tRPC's adapter and compares the bytes (test/live/bets-direct.test.ts).
  *
- * Why: a placement is the hottest call of the platform, and tRPC's standalone adapter builds a
+ * Why: a placement is the hottest call of the platform. tRPC's standalone adapter builds a
  * fetch `Request` with its own headers and abort signals, a `Response` and a web stream for
- * every call. That machinery was a fifth of the game API's thread at 64 callers
- * (docs/live-tables.md, Benchmark: bet placements); here a call is the body, one context, the
- * procedure and one `res.end`.
+ * every call: a fifth of the game API's thread at 64 callers. Its middleware chain then copies
+ * the call's options and context at each of five steps: another sixth of the thread's CPU per
+ * placement, and a quarter of what it allocates (docs/live-tables.md, Benchmark: bet
+ * placements). Here a call is the body, one context, the call and one `res.end`.
  *
  * Anything unusual (no `content-length`, a content type other than JSON, a body that is not
  * JSON, a streaming accept header) goes to tRPC's adapter with the body already read.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import type { AnyTRPCProcedure } from "@trpc/server";
 import type { TRPCError } from "@trpc/server";
 import {
   getErrorShape,
@@ -27,14 +27,17 @@ import {
   transformTRPCResponse,
 } from "@trpc/server/unstable-core-do-not-import";
 import type { TRPCResponse } from "@trpc/server/unstable-core-do-not-import";
+import type { ZodType } from "zod";
 
-import { appRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
-import type { Context } from "@fuda/api";
+import { appRouter, betCalls, RETRY_AFTER_SECONDS, runPlayerCall } from "@fuda/api";
+import type { Context, PlayerCall } from "@fuda/api";
 
-/** The calls served here; every other path is tRPC's. */
-export const DIRECT_PROCEDURES = new Set(["bets.place", "bets.undo"]);
+/** The calls served here, by their procedures' paths; every other path is tRPC's. */
+const DIRECT_CALLS = new Map<string, PlayerCall<ZodType, ZodType>>([
+  ["bets.place", betCalls.place],
+  ["bets.undo", betCalls.undo],
+]);
 
-const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
 const config = appRouter._def._config;
 /** What tRPC's fetch handler starts every answer's headers with. */
 const VARY = "trpc-accept, accept";
@@ -72,7 +75,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export function isDirectCall(req: IncomingMessage, path: string, search: string): boolean {
   return (
     req.method === "POST" &&
-    DIRECT_PROCEDURES.has(path) &&
+    DIRECT_CALLS.has(path) &&
     !new URLSearchParams(search).has("batch") &&
     req.headers["content-length"] !== undefined &&
     mediaType(req.headers["content-type"]) === "application/json" &&
@@ -101,14 +104,7 @@ export async function serveDirectCall(
   let response: TRPCResponse;
   try {
     ctx = await createContext(req);
-    const data: unknown = await procedures[path]!({
-      path,
-      getRawInput: () => Promise.resolve(input),
-      ctx,
-      type: "mutation",
-      signal: undefined,
-      batchIndex: 0,
-    });
+    const data: unknown = await runPlayerCall(DIRECT_CALLS.get(path)!, ctx, input);
     response = { result: { data } };
   } catch (cause) {
     failure = getTRPCErrorFromUnknown(cause);

@@ -3,6 +3,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root";
 
 export { appRouter, type AppRouter } from "./root";
+export { betCalls } from "./routers/bets";
 export { feedRouter, type FeedRouter } from "./feed";
 export {
   adminProcedure,
@@ -12,8 +13,11 @@ export {
   playerProcedure,
   publicProcedure,
   router,
+  runPlayerCall,
   SSE_PING_MS,
   SSE_RECONNECT_AFTER_INACTIVITY_MS,
+  type PlayerActor,
+  type PlayerCall,
 } from "./trpc";
 export { createContext, type Context, type CreateContextOptions, type Live } from "./context";
 export type { Actor } from "@fuda/auth";

@@ -2,7 +2,7 @@ import { FudaError } from "@fuda/errors";
 import type { BetDesk } from "@fuda/live";
 
 import type { Context } from "../context";
-import { playerProcedure, router } from "../trpc";
+import { playerCall, playerProcedure, router } from "../trpc";
 import { placeBetsInput, placementOutput, undoInput, undoOutput } from "./bets.schemas";
 
 /** The process's bet desk; the results feed and tools run the API without live tables. */
@@ -13,16 +13,31 @@ function deskOf(ctx: Context): BetDesk {
   return ctx.live.desk;
 }
 
-/** A player's bets on a live round: always the caller's own (the player is never an input). */
+/**
+ * A player's bets on a live round: always the caller's own (the player is never an input). The
+ * game API also runs these two without tRPC's middleware chain (`runPlayerCall`).
+ */
+export const betCalls = {
+  place: playerCall({
+    input: placeBetsInput,
+    output: placementOutput,
+    run: (ctx, player, input) => deskOf(ctx).place({ ...input, playerId: player.userId }),
+  }),
+  undo: playerCall({
+    input: undoInput,
+    output: undoOutput,
+    run: (ctx, player, input) =>
+      deskOf(ctx).undo({ playerId: player.userId, roundId: input.roundId }),
+  }),
+};
+
 export const betsRouter = router({
   place: playerProcedure
-    .input(placeBetsInput)
-    .output(placementOutput)
-    .mutation(({ ctx, input }) => deskOf(ctx).place({ ...input, playerId: ctx.actor.userId })),
+    .input(betCalls.place.input)
+    .output(betCalls.place.output)
+    .mutation(({ ctx, input }) => betCalls.place.run(ctx, ctx.actor, input)),
   undo: playerProcedure
-    .input(undoInput)
-    .output(undoOutput)
-    .mutation(({ ctx, input }) =>
-      deskOf(ctx).undo({ playerId: ctx.actor.userId, roundId: input.roundId }),
-    ),
+    .input(betCalls.undo.input)
+    .output(betCalls.undo.output)
+    .mutation(({ ctx, input }) => betCalls.undo.run(ctx, ctx.actor, input)),
 });
