@@ -9,6 +9,7 @@ import type { RecalledRound } from "~/history";
 import { useLabels } from "~/i18n/use-labels";
 
 import styles from "./history.module.css";
+import { roundMoney } from "./round-money";
 import { ReplayButton } from "./round-replay";
 import { useSignedPoints } from "./use-signed-points";
 
@@ -17,27 +18,6 @@ type Card = RecalledRound["cards"][number];
 
 const GAMES: readonly string[] = ["baccarat", "quick-baccarat", "pok-deng", "joker-blackjack"];
 const isGame = (game: string): game is GameName => GAMES.includes(game);
-
-/**
- * What a round cost and brought back: stakes out, returns in (open bets return nothing yet).
- * The net counts what was reserved, not only staked: a Pok Deng Player bet's deposit comes
- * back inside its return (docs/rules/pok-deng.md).
- */
-export function roundMoney(round: RecalledRound): {
-  staked: number;
-  returned: number;
-  net: number;
-} {
-  const money = round.bets.reduce(
-    (sum, bet) => ({
-      staked: sum.staked + bet.stake,
-      reserved: sum.reserved + bet.reserved,
-      returned: sum.returned + (bet.returned ?? 0),
-    }),
-    { staked: 0, reserved: 0, returned: 0 },
-  );
-  return { staked: money.staked, returned: money.returned, net: money.returned - money.reserved };
-}
 
 /** Cards grouped by hand, in reveal order: "player-1" and "player-2" are the Player's. */
 export function byHand(cards: readonly Card[]): { hand: string; cards: Card[] }[] {

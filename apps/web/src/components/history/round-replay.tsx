@@ -11,7 +11,8 @@ import { Felt } from "../baccarat/felt";
 import { useHandWords } from "../pok-deng/hand-words";
 import { Announcer, PlayingCard, useAnnouncer, useCardWords, useReveal } from "../table";
 import styles from "./history.module.css";
-import { byHand, Outcome, roundMoney, useRoundWords } from "./round-details";
+import { byHand, Outcome, useRoundWords } from "./round-details";
+import { roundMoney } from "./round-money";
 
 type Card = RecalledRound["cards"][number];
 
