@@ -30,11 +30,12 @@ const t = initTRPC
           ...shape.data,
           // Only our own error type's code and details are meant for callers; never a stack or SQL.
           // `reason` is the domain's code (BETTING_CLOSED, INSUFFICIENT_FUNDS…), finer than tRPC's.
-          // An input that fails its schema is the same BAD_INPUT a domain check answers.
+          // An input that fails its schema is the same BAD_INPUT a domain check answers; an
+          // output that fails its schema is our fault, a 500 with a ZodError cause: no reason.
           reason:
             cause instanceof FudaError
               ? cause.code
-              : cause instanceof ZodError
+              : cause instanceof ZodError && error.code === "BAD_REQUEST"
                 ? "BAD_INPUT"
                 : undefined,
           details: cause instanceof FudaError ? cause.details : undefined,

@@ -1,7 +1,9 @@
 import { TRPCError } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 
 import { createAuth } from "@fuda/auth";
 import { createDb } from "@fuda/db";
@@ -9,7 +11,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 
 import { startPgProxy } from "@fuda/testkit";
 
-import { appRouter, createCallerFactory, createContext } from "../src";
+import { appRouter, createCallerFactory, createContext, publicProcedure, router } from "../src";
 import { toCallerError } from "../src/errors";
 
 const callerFor = (db: ReturnType<typeof createDb>) =>
@@ -126,5 +128,32 @@ describe("one error type, mapped once", () => {
       await victim.$disconnect();
       await database.drop();
     }
+  });
+
+  it("BAD_INPUT is the caller's input failing its schema; our output failing its schema is a bare 500", async () => {
+    const checked = router({
+      echo: publicProcedure
+        .input(z.object({ n: z.number() }))
+        .output(z.object({ n: z.number() }))
+        .query(({ input }) => ({ n: input.n === 0 ? ("zero" as unknown as number) : input.n })),
+    });
+    const call = async (n: unknown) => {
+      const response = await fetchRequestHandler({
+        endpoint: "/trpc",
+        req: new Request(`http://x/trpc/echo?input=${encodeURIComponent(JSON.stringify({ n }))}`),
+        router: checked,
+        createContext: () => ({}) as never,
+      });
+      const { error } = (await response.json()) as {
+        error: { message: string; data: { code: string; reason?: string } };
+      };
+      return { status: response.status, code: error.data.code, reason: error.data.reason };
+    };
+    expect(await call("one")).toEqual({ status: 400, code: "BAD_REQUEST", reason: "BAD_INPUT" });
+    expect(await call(0)).toEqual({
+      status: 500,
+      code: "INTERNAL_SERVER_ERROR",
+      reason: undefined,
+    });
   });
 });
