@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 
 import { ledgerHooks } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
-import { createDb, setupDatabase } from "@fuda/db";
+import { createDb, seed, setupDatabase } from "@fuda/db";
 import { checkBooks, grantRequest, transferMany } from "@fuda/ledger";
 import { startLive } from "@fuda/live";
 import { openRound } from "@fuda/live/testing";
@@ -253,6 +253,25 @@ async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
   };
 }
 
+/** The largest stake a player may have on Banker, and on Player, at the bench's tables. */
+const BENCH_BET_MAX = 1_000_000_000;
+
+/**
+ * The demo limits stop a player at 10,000 points on a bet in a round: 1,000 slips of the
+ * bench's 10 points on Banker, which a caller alone reaches when the game API answers it more
+ * than 200 times a second. The bench's tables take up to 10,000,000 points on Banker and on
+ * Player instead; every slip is still judged against them. The exposure cap (the same limit)
+ * rises with them, and the callers' alternating Banker and Player keep far inside it.
+ */
+async function raiseBetMaximums(db: ReturnType<typeof createDb>): Promise<void> {
+  await seed(db);
+  await db.$executeRaw`
+    UPDATE tables
+    SET limits = jsonb_set(jsonb_set(limits, '{banker,max}', to_jsonb(${BENCH_BET_MAX}::bigint)),
+                           '{player,max}', to_jsonb(${BENCH_BET_MAX}::bigint))
+    WHERE slug = ANY (${TABLES}::text[])`;
+}
+
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
@@ -296,8 +315,9 @@ async function main(): Promise<void> {
     const { header, row } = benchTable(columns);
     console.log(header);
     let placed = 0;
+    await raiseBetMaximums(db);
     for (const callers of CALLERS) {
-      // Fresh rounds per configuration: a player's own Banker total stays under its maximum.
+      // Fresh rounds per configuration: each caller's own totals start from nothing.
       const rounds: string[] = [];
       for (const slug of TABLES) {
         rounds.push((await openRound(db, slug, { closesIn: 3_600_000 })).roundId);
