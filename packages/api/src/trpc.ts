@@ -45,9 +45,17 @@ const t = initTRPC
     },
   });
 
-// tRPC wraps what a handler throws; input validation failures come unwrapped.
-const unwrap = (error: TRPCError): unknown =>
-  error.code === "INTERNAL_SERVER_ERROR" ? (error.cause ?? error) : error;
+/**
+ * What a caller is told of `error`, through `toCallerError`. tRPC wraps what a handler throws
+ * in an INTERNAL_SERVER_ERROR (the handler's error is its cause); input validation failures
+ * come unwrapped.
+ */
+const cleaned = (error: unknown): TRPCError =>
+  toCallerError(
+    error instanceof TRPCError && error.code === "INTERNAL_SERVER_ERROR"
+      ? (error.cause ?? error)
+      : error,
+  );
 
 /**
  * A subscription's stream, with what it throws while streaming cleaned like a query's error:
@@ -57,14 +65,14 @@ async function* cleanedStream<T>(stream: AsyncIterable<T>): AsyncGenerator<T> {
   try {
     yield* stream;
   } catch (error) {
-    throw toCallerError(error instanceof TRPCError ? unwrap(error) : error);
+    throw cleaned(error);
   }
 }
 
 /** Every procedure's failures go through `toCallerError` once, here, streamed ones included. */
 const fudaErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) throw toCallerError(unwrap(result.error));
+  if (!result.ok) throw cleaned(result.error);
   if (isAsyncIterable(result.data)) return { ...result, data: cleanedStream(result.data) };
   return result;
 });
@@ -144,7 +152,7 @@ export async function runPlayerCall<In extends ZodType, Out extends ZodType>(
     // An output the schema refuses is an internal error, as tRPC's own is once cleaned.
     return call.output.parse(await call.run(ctx, player, input));
   } catch (error) {
-    throw toCallerError(error instanceof TRPCError ? unwrap(error) : error);
+    throw cleaned(error);
   }
 }
 
