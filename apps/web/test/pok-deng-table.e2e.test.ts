@@ -90,6 +90,17 @@ describe("Pok Deng table", () => {
       const returned = Number(await own.getAttribute("data-returned"));
       const deposit = await own.getAttribute("data-deposit");
       const ownText = await own.textContent();
+      // What the seat did to the wallet, first: the return less all three chips reserved (a 1:1
+      // loss returns the deposit alone, and that is a loss of the stake).
+      const net = returned - 3 * CHIP;
+      expect(Number(await own.getAttribute("data-net"))).toBe(net);
+      expect(ownText).toMatch(
+        net > 0
+          ? new RegExp(`^You won ${net / 100} points · `)
+          : net < 0
+            ? new RegExp(`^You lost ${-net / 100} points · `)
+            : /^Your \d+ points came back · /,
+      );
       if (deposit === "returned") await screenshots(page, "pok-deng", "deposit-returned");
 
       expect(

@@ -2,6 +2,8 @@
 
 import { useTranslations } from "next-intl";
 
+import { pokDeng } from "@fuda/rules";
+
 import { useLabels } from "~/i18n/use-labels";
 
 import { Hand } from "./hand";
@@ -15,8 +17,8 @@ const BET_IDS: readonly BetId[] = ["seat", "seatPair"];
 
 /**
  * One Player seat: its two cards and their name, its two bet spots (the player's accepted stake,
- * then what they are about to add), the seat's result, the player's own return with the
- * deposit's fate, and the seat's road.
+ * then what they are about to add), the seat's result, what the player won or lost there with
+ * the deposit's fate, and the seat's road.
  */
 export function Seat({
   seat,
@@ -51,6 +53,16 @@ export function Seat({
   const seatBet = own.seat;
   // A Player bet reserves its stake twice; anything back means the deposit came back with it.
   const deposit = seatBet === null ? null : seatBet.returned > 0 ? "returned" : "lost";
+  // What the round did to the wallet at this seat: the returns less everything reserved, the
+  // Player bet's deposit included (a 1:1 loss returns the deposit alone: that is a loss).
+  let returned = 0;
+  let net = 0;
+  for (const id of BET_IDS) {
+    const result = own[id];
+    if (result === null) continue;
+    returned += result.returned;
+    net += result.returned - pokDeng.reservedFor({ id, stake: result.stake });
+  }
   return (
     <article
       className={styles.seat}
@@ -108,12 +120,15 @@ export function Seat({
         <p
           className={styles.own}
           data-testid="own-result"
-          data-returned={(own.seat?.returned ?? 0) + (own.seatPair?.returned ?? 0)}
+          data-returned={returned}
+          data-net={net}
           data-deposit={deposit ?? ""}
         >
-          {t("ownReturned", {
-            returned: labels.points((own.seat?.returned ?? 0) + (own.seatPair?.returned ?? 0)),
-          })}
+          {net > 0
+            ? t("ownWon", { amount: labels.points(net) })
+            : net < 0
+              ? t("ownLost", { amount: labels.points(-net) })
+              : t("ownEven", { amount: labels.points(returned) })}
           {seatBet !== null && (
             <>
               {" · "}
