@@ -290,6 +290,12 @@ describe("joker blackjack table", () => {
     expect(timedOut).toMatchObject({ action: "stand", timedOut: true });
     await seatOf(a, 1).locator('[data-testid="hand"][data-hand="1"][data-result="win"]').waitFor();
     expect(await handCards(b, 2, 1)).toEqual(cards("TD 7C"));
+    // The dealer stood on 17: said once. A plain win and a push are said by their result lines
+    // alone, with no reasons line repeating "Win" or "Push" above them.
+    expect(await a.getByTestId("dealer-total").textContent()).toBe("17");
+    expect(await a.getByTestId("dealer-result").count()).toBe(0);
+    expect(await seatOf(a, 1).getByTestId("hand-reasons").count()).toBe(0);
+    expect(await seatOf(b, 2).getByTestId("hand-reasons").count()).toBe(0);
 
     // Leaving between rounds frees the seat at once.
     await b.locator('[data-testid="leave"][data-seat="2"]').click();

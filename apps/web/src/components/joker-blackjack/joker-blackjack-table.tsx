@@ -315,7 +315,8 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           {round?.totals.dealer !== undefined && (
             <span className={styles.total}>{round.totals.dealer}</span>
           )}
-          {dealerResult != null && (
+          {/* A total the dealer stood on is the total already shown; the words are for the rest. */}
+          {dealerResult != null && typeof dealerResult !== "number" && (
             <span className={styles.result} data-testid="dealer-result">
               {dealerWords(dealerResult)}
             </span>

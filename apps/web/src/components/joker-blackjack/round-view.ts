@@ -244,6 +244,9 @@ export const REASON_KEYS: Readonly<Record<string, string>> = {
   "Last of Joker": "lastOfJoker",
 };
 
+/** Reasons that only restate a hand's result line ("Won · 20 back"): not listed beside it. */
+export const RESULT_REASONS: ReadonlySet<string> = new Set(["win", "lose", "push"]);
+
 /** The reasons called out as they happen: the premiums and the joker's effects. */
 export const CALLOUTS: ReadonlySet<string> = new Set([
   "joker",

@@ -7,7 +7,7 @@ import { useLabels } from "~/i18n/use-labels";
 
 import styles from "./joker-blackjack.module.css";
 import type { Pending, RoundSeat, SeatTaken } from "./round-view";
-import { handResult, REASON_KEYS } from "./round-view";
+import { handResult, REASON_KEYS, RESULT_REASONS } from "./round-view";
 
 /**
  * One of the seven seats: who sits there, the seat's hands side by side (a split makes more),
@@ -88,7 +88,7 @@ export function Seat({
         <div className={styles.hands} data-testid="hands" data-count={hands.length}>
           {hands.map((hand, h) => {
             const result = handResult(hand, roundOver);
-            const said = reasons.get(h) ?? [];
+            const said = (reasons.get(h) ?? []).filter((reason) => !RESULT_REASONS.has(reason));
             const acting = turn !== null && turn.hand === h;
             return (
               <div
