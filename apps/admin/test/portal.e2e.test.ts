@@ -53,6 +53,15 @@ describe("operator portal", () => {
     expect(await health.innerText()).toMatch(/Game API ok\s+Database ok/);
   });
 
+  it("declares its own icon, so no browser asks for a missing /favicon.ico", async () => {
+    await openPortal();
+    const href = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect(href).toMatch(/^\/icon\.svg/);
+    const icon = await page.request.get(new URL(href!, stack!.app.url).toString());
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  });
+
   it("lists every table with its full configuration", async () => {
     await openPortal();
     const tables = await database!.db.table.findMany({ orderBy: { slug: "asc" } });
