@@ -91,6 +91,14 @@ describe("rounds and players pages", () => {
     await page.getByRole("button", { name: "Adjust" }).click();
     await page.getByRole("alert").filter({ hasText: "amount:" }).waitFor();
 
+    // The Ban button is the portal's button in red: the shared button's size and weight.
+    const look = (name: string) =>
+      page.getByRole("button", { name, exact: true }).evaluate((button) => {
+        const style = getComputedStyle(button);
+        return [style.padding, style.fontWeight, style.fontSize, style.borderRadius].join(" ");
+      });
+    expect(await look("Ban")).toBe(await look("Adjust"));
+
     await page.locator('input[name="banReason"]').fill("abuse of the chat");
     await page.getByRole("button", { name: "Ban" }).click();
     await page.getByRole("status").filter({ hasText: "sessions have ended" }).waitFor();
