@@ -10,6 +10,7 @@ import { useLabels } from "~/i18n/use-labels";
 
 import styles from "./history.module.css";
 import { roundMoney } from "./round-money";
+import { handName, outcomeWords } from "./round-words";
 import { ReplayButton } from "./round-replay";
 import { useSignedPoints } from "./use-signed-points";
 
@@ -33,7 +34,6 @@ export function useRoundWords() {
   const t = useTranslations();
   const labels = useLabels();
   const format = useFormatter();
-  const seatOf = (hand: string) => /^seat-(\d+)$/.exec(hand)?.[1];
   return {
     t,
     labels,
@@ -42,12 +42,7 @@ export function useRoundWords() {
         ? t("history.notYet")
         : format.dateTime(new Date(instant), { dateStyle: "medium", timeStyle: "medium" }),
     signed: useSignedPoints(),
-    hand(hand: string): ReactNode {
-      const seat = seatOf(hand);
-      if (seat !== undefined) return t("pokDeng.seat", { seat });
-      if (hand === "player" || hand === "banker") return t(`bets.${hand}`);
-      return <span translate="no">{hand}</span>;
-    },
+    hand: (hand: string): ReactNode => handName(hand, t) ?? <span translate="no">{hand}</span>,
     bet(game: string, bet: Bet): string {
       if (
         game === "pok-deng" &&
@@ -62,38 +57,13 @@ export function useRoundWords() {
   };
 }
 
-/** The outcome in words, for the games the site draws; other games show their cards only. */
+/** The outcome in words (round-words.ts); a game without words for it shows its cards only. */
 export function Outcome({ round }: { round: RecalledRound }) {
   const { t } = useRoundWords();
-  const outcome = round.outcome as Record<string, unknown> | null;
-  if (outcome === null || typeof outcome !== "object") return <>{t("history.notYet")}</>;
-  if (
-    (round.table.game === "baccarat" || round.table.game === "quick-baccarat") &&
-    (outcome.winner === "player" || outcome.winner === "banker" || outcome.winner === "tie")
-  ) {
-    return (
-      <>
-        {t("history.baccaratOutcome", {
-          winner: t(`winner.${outcome.winner}`),
-          player: String(outcome.playerTotal),
-          banker: String(outcome.bankerTotal),
-        })}
-      </>
-    );
+  if (round.outcome === null || typeof round.outcome !== "object") {
+    return <>{t("history.notYet")}</>;
   }
-  if (round.table.game === "pok-deng" && Array.isArray(outcome.seats)) {
-    const seats = outcome.seats as { seat: number; outcome: string }[];
-    return (
-      <>
-        {seats
-          .map(({ seat, outcome: result }) =>
-            t("pokDeng.seatResult", { seat, outcome: t(`pokDeng.outcome.${result}`) }),
-          )
-          .join(" · ")}
-      </>
-    );
-  }
-  return <>{t("history.none")}</>;
+  return <>{outcomeWords(round.table.game, round.outcome, t) ?? t("history.none")}</>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
