@@ -86,6 +86,26 @@ describe("languages", () => {
     });
   }
 
+  it("on a phone, the header's controls keep their words on one line in every language", async () => {
+    for (const locale of ["ja-JP", "th-TH", "en-US"]) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await visit(page, "/");
+      // Each control's height on a wide screen, where nothing wraps, then on a phone.
+      const heights = () =>
+        page
+          .locator("header a, header button, header summary, header select")
+          .evaluateAll((controls) =>
+            controls.map((control) => Math.round(control.getBoundingClientRect().height)),
+          );
+      const wide = await heights();
+      await page.setViewportSize({ width: 375, height: 812 });
+      expect(await heights(), locale).toEqual(wide);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBe(375);
+      await context.close();
+    }
+  });
+
   it("the header's language switch turns a table page into Japanese, then Thai, and the choice is remembered", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     const problems = watchProblems(context);
