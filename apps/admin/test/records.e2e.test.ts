@@ -52,6 +52,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** A button's size and shape as drawn: padding, weight, font size, corners (not its colours). */
+const buttonLook = (name: string) =>
+  page.getByRole("button", { name, exact: true }).evaluate((button) => {
+    const style = getComputedStyle(button);
+    return [style.padding, style.fontWeight, style.fontSize, style.borderRadius].join(" ");
+  });
+
 describe("rounds and players pages", () => {
   it("finds the player, adjusts the balance, bans them: their sessions end", async () => {
     const db = database!.db;
@@ -92,12 +99,7 @@ describe("rounds and players pages", () => {
     await page.getByRole("alert").filter({ hasText: "amount:" }).waitFor();
 
     // The Ban button is the portal's button in red: the shared button's size and weight.
-    const look = (name: string) =>
-      page.getByRole("button", { name, exact: true }).evaluate((button) => {
-        const style = getComputedStyle(button);
-        return [style.padding, style.fontWeight, style.fontSize, style.borderRadius].join(" ");
-      });
-    expect(await look("Ban")).toBe(await look("Adjust"));
+    expect(await buttonLook("Ban")).toBe(await buttonLook("Adjust"));
 
     await page.locator('input[name="banReason"]').fill("abuse of the chat");
     await page.getByRole("button", { name: "Ban" }).click();
@@ -131,6 +133,8 @@ describe("rounds and players pages", () => {
     const openedAt = new Map(opened.map((each) => [each.id, each.openedAt.getTime()]));
     const times = listed.map((id) => openedAt.get(id)!);
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The pager's buttons are the portal's button (its size and weight), in their lighter colours.
+    expect(await buttonLook("Older")).toBe(await buttonLook("Search"));
     await row.getByRole("link").click();
     await page.waitForURL(`**/rounds/${round.id}`);
     const record = page.getByTestId("round-record");
