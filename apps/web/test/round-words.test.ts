@@ -2,8 +2,8 @@ import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 
 import messages from "../messages/en.json";
-import type { Translate } from "../src/components/history/round-words";
 import { handName, outcomeWords } from "../src/components/history/round-words";
+import type { Translate } from "../src/i18n/translate";
 
 const t = createTranslator({ locale: "en", messages }) as unknown as Translate;
 

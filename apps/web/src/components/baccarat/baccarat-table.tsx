@@ -25,6 +25,7 @@ import {
   TableLimits,
   useAnnouncer,
   useBetSlip,
+  useOwnResultWords,
   useTableState,
 } from "../table";
 import styles from "./baccarat.module.css";
@@ -82,6 +83,7 @@ const variantOf = (variant: string): baccarat.LiveVariant =>
 export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const t = useTranslations("baccarat");
   const tPlay = useTranslations("tablePlay");
+  const ownResultWords = useOwnResultWords();
   const labels = useLabels();
   const { account } = useAccount();
   const { message, announce } = useAnnouncer();
@@ -100,12 +102,9 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
       if (result.kind === "refunded") {
         return t("refunded", { amount: labels.points(result.returned) });
       }
-      const net = result.returned - result.staked;
-      if (net > 0) return t("won", { amount: labels.points(net) });
-      if (net < 0) return t("lost", { amount: labels.points(-net) });
-      return t("even", { amount: labels.points(result.returned) });
+      return ownResultWords(result.returned - result.staked, result.returned);
     },
-    [t, labels],
+    [t, labels, ownResultWords],
   );
 
   const { state, connection } = useTableState(detail, {

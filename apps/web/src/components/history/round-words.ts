@@ -3,8 +3,8 @@
  * draws. Pure: the translator comes in, so the choices are tested without a page.
  */
 
-/** next-intl's `t` as these functions use it. */
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+import { dealerWords } from "../joker-blackjack/round-view";
+import type { Translate } from "~/i18n/translate";
 
 /**
  * The name of the hand a group of cards was dealt to, from the position's prefix: a Pok Deng
@@ -25,8 +25,6 @@ export function handName(hand: string, t: Translate): string | null {
   if (hand === "player" || hand === "banker") return t(`bets.${hand}`);
   return null;
 }
-
-const DEALER_WORDS: readonly string[] = ["joker", "blackjack", "bust"];
 
 /**
  * A settled round's outcome in words: Baccarat's winner and totals, each Pok Deng seat's
@@ -53,12 +51,12 @@ export function outcomeWords(game: string, outcome: unknown, t: Translate): stri
       )
       .join(" · ");
   }
-  const dealer = (fields.dealer as { result?: unknown } | undefined)?.result;
-  if (game === "joker-blackjack" && typeof dealer === "number") {
-    return t("history.jokerBlackjackOutcome", { dealer: String(dealer) });
-  }
-  if (game === "joker-blackjack" && typeof dealer === "string" && DEALER_WORDS.includes(dealer)) {
-    return t("history.jokerBlackjackOutcome", { dealer: t(`jokerBlackjack.dealer.${dealer}`) });
+  if (game === "joker-blackjack") {
+    const dealer = dealerWords(
+      (fields.dealer as { result?: unknown } | undefined)?.result,
+      (key, values) => t(`jokerBlackjack.${key}`, values),
+    );
+    return dealer === "" ? null : t("history.jokerBlackjackOutcome", { dealer });
   }
   return null;
 }

@@ -31,6 +31,7 @@ import {
   applyJokerBlackjackEvent,
   CALLOUTS,
   dealerCards,
+  dealerWords,
   lastSeatOf,
   REASON_KEYS,
 } from "./round-view";
@@ -104,15 +105,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
     [t],
   );
 
-  const dealerWords = useCallback(
-    (result: unknown): string => {
-      if (result === "joker") return t("dealer.joker");
-      if (result === "blackjack") return t("dealer.blackjack");
-      if (result === "bust") return t("dealer.bust");
-      return typeof result === "number" ? t("dealer.total", { total: result }) : "";
-    },
-    [t],
-  );
+  const dealerText = useCallback((result: unknown) => dealerWords(result, t), [t]);
 
   const onEvent = useCallback(
     (event: TableEvent, next: TableDetail) => {
@@ -197,7 +190,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
         }
         case "round.result": {
           const dealer = (payload.outcome as { dealer?: { result?: unknown } } | null)?.dealer;
-          announce(t("announce.result", { dealer: dealerWords(dealer?.result) }));
+          announce(t("announce.result", { dealer: dealerText(dealer?.result) }));
           break;
         }
         case "round.settled":
@@ -209,7 +202,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           break;
       }
     },
-    [announce, t, labels, seatWords, dealerWords, account?.id],
+    [announce, t, labels, seatWords, dealerText, account?.id],
   );
 
   const { state, connection } = useTableState(detail, {
@@ -318,7 +311,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           {/* A total the dealer stood on is the total already shown; the words are for the rest. */}
           {dealerResult != null && typeof dealerResult !== "number" && (
             <span className={styles.result} data-testid="dealer-result">
-              {dealerWords(dealerResult)}
+              {dealerText(dealerResult)}
             </span>
           )}
         </p>

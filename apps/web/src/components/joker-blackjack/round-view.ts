@@ -2,6 +2,7 @@ import { jokerBlackjack } from "@fuda/rules";
 import type { TableDetail } from "~/game-api";
 import type { TableRound } from "~/components/table";
 import type { TableEvent } from "~/table-stream";
+import type { Translate } from "~/i18n/translate";
 
 // What the joker blackjack table reads of `tables.get` and of its events, as plain functions
 // (docs/live-tables.md, Seats and Decisions; docs/rules/joker-blackjack.md).
@@ -265,3 +266,14 @@ export const CALLOUTS: ReadonlySet<string> = new Set([
   "Perfect Smile",
   "Last of Joker",
 ]);
+
+/**
+ * The dealer's result in words, `t` scoped to `jokerBlackjack`: Joker, Blackjack, Bust, or the
+ * total stood on. Empty for anything else (no result yet).
+ */
+export function dealerWords(result: unknown, t: Translate): string {
+  if (result === "joker" || result === "blackjack" || result === "bust") {
+    return t(`dealer.${result}`);
+  }
+  return typeof result === "number" ? t("dealer.total", { total: result }) : "";
+}

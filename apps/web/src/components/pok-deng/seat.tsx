@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { pokDeng } from "@fuda/rules";
 
+import { useOwnResultWords } from "~/components/table";
 import { useLabels } from "~/i18n/use-labels";
 
 import { Hand } from "./hand";
@@ -48,6 +49,7 @@ export function Seat({
   const t = useTranslations("pokDeng");
   const labels = useLabels();
   const handWords = useHandWords();
+  const ownResultWords = useOwnResultWords();
   const [first, second] = cards;
   const hand = first != null && second != null ? handWords(first, second) : null;
   const seatBet = own.seat;
@@ -124,11 +126,7 @@ export function Seat({
           data-net={net}
           data-deposit={deposit ?? ""}
         >
-          {net > 0
-            ? t("ownWon", { amount: labels.points(net) })
-            : net < 0
-              ? t("ownLost", { amount: labels.points(-net) })
-              : t("ownEven", { amount: labels.points(returned) })}
+          {ownResultWords(net, returned)}
           {seatBet !== null && (
             <>
               {" · "}

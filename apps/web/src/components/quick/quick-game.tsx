@@ -11,7 +11,14 @@ import { useLabels } from "~/i18n/use-labels";
 import baccaratStyles from "../baccarat/baccarat.module.css";
 import { useOddsText } from "../baccarat/bet-spots";
 import { Felt } from "../baccarat/felt";
-import { Announcer, StatusBanner, useAnnouncer, useCardWords, useReveal } from "../table";
+import {
+  Announcer,
+  StatusBanner,
+  useAnnouncer,
+  useCardWords,
+  useOwnResultWords,
+  useReveal,
+} from "../table";
 import styles from "./quick.module.css";
 import type { QuickRefusal, QuickSpot, QuickStep, QuickView } from "./use-quick-game";
 import { useQuickGame } from "./use-quick-game";
@@ -64,6 +71,7 @@ function useRefusalText(): (refusal: QuickRefusal) => string {
 export function QuickGame({ initial }: { initial: QuickView }) {
   const t = useTranslations("quick");
   const tb = useTranslations("baccarat");
+  const ownResultWords = useOwnResultWords();
   const labels = useLabels();
   const odds = useOddsText();
   const cardWords = useCardWords();
@@ -87,12 +95,7 @@ export function QuickGame({ initial }: { initial: QuickView }) {
   const points = revealing ? game.balance - returned : game.balance;
   const outcome = hand !== null && reveal.done ? hand.outcome : null;
 
-  const ownText =
-    returned > staked
-      ? tb("won", { amount: labels.points(returned - staked) })
-      : returned < staked
-        ? tb("lost", { amount: labels.points(staked - returned) })
-        : tb("even", { amount: labels.points(returned) });
+  const ownText = ownResultWords(returned - staked, returned);
   const winnerText = (outcome: Outcome) =>
     tb(`result.${outcome.winner}`, { player: outcome.playerTotal, banker: outcome.bankerTotal });
   const resultText = (): string => (hand === null ? "" : `${winnerText(hand.outcome)}. ${ownText}`);

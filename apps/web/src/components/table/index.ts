@@ -14,6 +14,7 @@ export { PlayingCard, useCardWords } from "./playing-card";
 export { StatusBanner } from "./status-banner";
 export type { BannerKind } from "./status-banner";
 export { Announcer, useAnnouncer } from "./announcer";
+export { useOwnResultWords } from "./own-result";
 export { TableBanners } from "./table-banners";
 export { TableHeading } from "./table-heading";
 export { RoundPhase, TableLimits } from "./table-facts";
