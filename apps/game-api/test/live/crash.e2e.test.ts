@@ -52,7 +52,10 @@ it("kill -9 of the game API at random moments across 50 rounds with bots betting
           : undefined,
       ),
   ];
-  while ((await finishedRounds(db)) < 50 || kills < 12) {
+  // Rounds, kills and settled bets all reach their floors before the crashes stop: on a loaded
+  // machine fewer bets settle between kills (CI once stopped at exactly 20 after 50 rounds).
+  const settled = () => db.bet.count({ where: { status: "settled" } });
+  while ((await finishedRounds(db)) < 50 || kills < 12 || (await settled()) <= 20) {
     await moments[kills % moments.length]!();
     const [live] = await db.round.findMany({ where: { phase: { in: ["betting", "dealing"] } } });
     killedIn.push(live?.phase ?? "between rounds");
