@@ -26,6 +26,8 @@ export const demoAccounts: readonly DemoAccount[] = [
     email: "operator@demo.fuda",
     password: "demo-operator-1",
   },
+  // Partners' API keys are an admin's to issue: without one nobody could read the feed.
+  { role: "admin", name: "Demo Admin", email: "admin@demo.fuda", password: "demo-admin-1" },
 ];
 
 /**

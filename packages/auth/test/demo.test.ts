@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe("seedDemoAccounts", () => {
-  it("creates a demo player and a demo operator once, who can sign in with the printed credentials", async () => {
+  it("creates a demo player, a demo operator and a demo admin once, who can sign in with the printed credentials", async () => {
     const playersCreated: string[] = [];
     const auth = createAuth({
       db: database.db,
@@ -25,15 +25,16 @@ describe("seedDemoAccounts", () => {
     const first = await seedDemoAccounts({ auth, db: database.db });
     const again = await seedDemoAccounts({ auth, db: database.db });
     expect(again).toEqual(first);
-    expect(first.map((account) => account.role)).toEqual(["player", "operator"]);
+    expect(first.map((account) => account.role)).toEqual(["player", "operator", "admin"]);
 
     const users = await database.db.user.findMany({ orderBy: { email: "asc" } });
     expect(users.map((user) => [user.email, user.role])).toEqual([
+      ["admin@demo.fuda", "admin"],
       ["operator@demo.fuda", "operator"],
       ["player@demo.fuda", "player"],
     ]);
     // Only the player starts with points, and only once.
-    expect(playersCreated).toEqual([users[1]!.id]);
+    expect(playersCreated).toEqual([users[2]!.id]);
 
     for (const account of demoAccounts) {
       const signedIn = await auth.api.signInEmail({
