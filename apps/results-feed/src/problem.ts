@@ -47,6 +47,10 @@ interface TrpcErrorBody {
   issues?: { path?: unknown[]; message?: unknown }[];
 }
 
+/** `parameter: message`, once: our own schemas' messages already start with their parameter. */
+const prefixed = (parameter: string, message: string): string =>
+  message.startsWith(`${parameter}: `) ? message : `${parameter}: ${message}`;
+
 /**
  * The problem for a procedure's failure as trpc-to-openapi wrote it. A zod failure names its
  * first parameter; a domain failure the field its details name.
@@ -63,7 +67,7 @@ export function problemFromTrpc(status: number, body: TrpcErrorBody): Problem {
     return problem(
       status,
       code,
-      named.map(({ parameter, message }) => `${parameter || "query"}: ${message}`).join("; "),
+      named.map(({ parameter, message }) => prefixed(parameter || "query", message)).join("; "),
       { reason: reason ?? "BAD_INPUT", parameter: named[0]!.parameter || undefined },
     );
   }

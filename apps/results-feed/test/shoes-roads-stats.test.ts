@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient, Problem } from "@fuda/feed-client";
-import { startLive } from "@fuda/live";
+import { startLive, voidRound } from "@fuda/live";
 import type { Live } from "@fuda/live";
 import { baccarat } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
@@ -136,6 +137,8 @@ describe("GET /v1/shoes/{id}", () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.parameter).toBe("id");
+    // The parameter is named once.
+    expect(bad.detail).toMatch(/^id: (?!id: )/);
   });
 });
 
@@ -253,5 +256,35 @@ describe("GET /v1/stats", () => {
     const missing = problemOf(await stats({ table: "nope" }));
     expect(missing.status).toBe(404);
     expect(missing.detail).toContain('table: no table "nope"');
+  });
+
+  // Last in the file: the void changes the table's results for any test after it.
+  it("counts a round an operator voided as void, and leaves it out of the outcomes", async () => {
+    const db = database.db;
+    const stats = async () =>
+      (await feed.GET("/stats", { params: { query: { table: "baccarat-a" } } })).data!;
+    const before = await stats();
+    const round = await db.round.findFirstOrThrow({
+      where: { phase: "settled", table: { slug: "baccarat-a" } },
+      orderBy: { settledAt: "asc" },
+    });
+    const winner = baccarat.dealtFrom(round.cards).winner;
+    const operator = await db.user.create({
+      data: {
+        id: `op-${randomUUID()}`,
+        name: "Op",
+        email: `${randomUUID()}@x.io`,
+        role: "operator",
+      },
+    });
+    await voidRound(db, { operatorId: operator.id, roundId: round.id, reason: "wrong shoe" });
+    const after = await stats();
+    expect(after.rounds).toEqual({
+      settled: before.rounds.settled - 1,
+      void: before.rounds.void + 1,
+    });
+    const banker = (of: typeof before) => of.outcomes.find((outcome) => outcome.bet === "banker")!;
+    const column = winner === "banker" ? "won" : winner === "player" ? "lost" : "push";
+    expect(banker(after)[column]).toBe(banker(before)[column] - 1);
   });
 });

@@ -50,11 +50,17 @@ const badCursor = () =>
 const encodeCursor = ({ xid, id }: Cursor): string =>
   Buffer.from(JSON.stringify([xid.toString(), id])).toString("base64url");
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+
 function decodeCursor(cursor: string): Cursor {
   try {
     const [xid, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
-    if (typeof xid === "string" && /^-?\d{1,19}$/.test(xid) && typeof id === "string") {
-      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
+    if (typeof xid === "string" && /^\d{1,19}$/.test(xid) && typeof id === "string") {
+      // A transaction id is a PostgreSQL bigint: a larger number was never one of our cursors.
+      if (
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) &&
+        BigInt(xid) <= MAX_BIGINT
+      ) {
         return { xid: BigInt(xid), id };
       }
     }
@@ -146,6 +152,18 @@ export async function finishedRounds(db: Db, filters: Filters, limit: number): P
 export const gameOf = (name: string): Game | undefined =>
   (Object.keys(gameNames) as Game[]).find((game) => gameNames[game] === name);
 
+/**
+ * Refuses a `table` filter that names no table (404), so that a mistyped slug is not read as a
+ * table without rounds.
+ */
+export async function requireTableFilter(db: Db, slug: string | undefined): Promise<void> {
+  if (slug === undefined) return;
+  const row = await db.table.findUnique({ where: { slug }, select: { id: true } });
+  if (row === null) {
+    throw new FudaError("NOT_FOUND", `table: no table "${slug}"`, { field: "table", table: slug });
+  }
+}
+
 /** A page of finished rounds, oldest first, with the filters given. */
 export async function listFinishedRounds({
   db,
@@ -162,6 +180,7 @@ export async function listFinishedRounds({
     throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
   }
   const game = input.game === undefined ? undefined : gameOf(input.game);
+  await requireTableFilter(db, input.table);
   const rows = await finishedRounds(
     db,
     { table: input.table, game, shoe: input.shoe, from, to, after },

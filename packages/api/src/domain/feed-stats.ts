@@ -10,7 +10,7 @@ import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { betResults, definitionOf } from "@fuda/live";
 
-import { finishedRounds } from "./feed-rounds";
+import { finishedRounds, requireTableFilter } from "./feed-rounds";
 import type { Cursor } from "./feed-rounds";
 
 export const feedStatsInputSchema = z.object({
@@ -37,8 +37,11 @@ export const feedStatsSchema = z
     to: z.iso.datetime().nullable(),
     rounds: z
       .object({
-        settled: count.describe("Rounds dealt to the end and settled."),
-        void: count.describe("Rounds cancelled before their deal, every stake refunded."),
+        settled: count.describe("Rounds dealt to the end and settled, and not voided since."),
+        void: count.describe(
+          "Rounds cancelled before their deal, every stake refunded, and settled rounds an " +
+            "operator voided since (GET /rounds/{id} says `void: true` for both).",
+        ),
       })
       .describe("Finished rounds in the range."),
     outcomes: z
@@ -52,7 +55,7 @@ export const feedStatsSchema = z
         }),
       )
       .describe(
-        "How each bet id (per seat) came out over the settled rounds, as GET /rounds/{id}'s " +
+        "How each bet id (per seat) came out over the settled rounds (voided ones left out), as GET /rounds/{id}'s " +
           "`bets` say: e.g. baccarat's `banker` won = Banker wins, `tie` won = ties.",
       ),
     bets: z
@@ -64,7 +67,7 @@ export const feedStatsSchema = z
           returned: minor.describe("Paid back in all (stakes of won and pushed bets included)."),
         }),
       )
-      .describe("Players' bets in the settled rounds, by bet id."),
+      .describe("Players' bets in the settled rounds (voided ones left out), by bet id."),
   })
   .meta({ id: "Stats", description: "Results over a time range." });
 
@@ -85,15 +88,7 @@ export async function getFeedStats({
   if (from !== undefined && to !== undefined && from > to) {
     throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
   }
-  if (input.table !== undefined) {
-    const row = await db.table.findUnique({ where: { slug: input.table }, select: { id: true } });
-    if (row === null) {
-      throw new FudaError("NOT_FOUND", `table: no table "${input.table}"`, {
-        field: "table",
-        table: input.table,
-      });
-    }
-  }
+  await requireTableFilter(db, input.table);
   // One snapshot: the rounds counted and the bets summed are the same rounds.
   return db.$transaction(
     async (tx) => {
@@ -107,7 +102,8 @@ export async function getFeedStats({
           CHUNK,
         );
         for (const row of rows) {
-          if (row.phase !== "settled") {
+          // A settled round an operator voided no longer counts: every wallet is as before it.
+          if (row.phase !== "settled" || row.voided_at !== null) {
             rounds.void++;
             continue;
           }
@@ -141,6 +137,7 @@ export async function getFeedStats({
         JOIN rounds r ON r.id = b.round_id
         JOIN tables t ON t.id = r.table_id
         WHERE r.phase = 'settled'
+          AND r.voided_at IS NULL
           AND r.finished_xid IS NOT NULL
           AND r.finished_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
           AND (${table}::text IS NULL OR t.slug = ${table}::text)

@@ -1,7 +1,7 @@
 import { listFinishedRounds } from "../domain/feed-rounds";
 import { roundPageSchema, roundsInputSchema } from "../domain/feed-rounds.types";
 import { partnerProcedure } from "../trpc";
-import { feedErrorResponses } from "./procedure";
+import { feedLookupErrorResponses } from "./procedure";
 
 export const rounds = partnerProcedure
   .meta({
@@ -16,7 +16,7 @@ export const rounds = partnerProcedure
         "`nextCursor`: a round finishing while you page always comes after your cursor, so " +
         "each round is listed once, with no gaps. Poll with the last `nextCursor` for new rounds.",
       successDescription: "One page of finished rounds.",
-      errorResponses: feedErrorResponses,
+      errorResponses: feedLookupErrorResponses,
     },
   })
   .input(roundsInputSchema)
