@@ -206,6 +206,31 @@ describe("baccarat table", () => {
     await Promise.all([ann.context.close(), ken.context.close()]);
   }, 120_000); // Two guests and a whole round at an 8 s window: more than 30 s on a loaded machine.
 
+  it("a page opened again while the round runs shows the bets placed before it, and undo takes them back", async () => {
+    const { page, problems } = await guestAtTable();
+    const roundId = await bettingRound(page, 6);
+    await page.getByRole("radio", { name: "Chip of 50 points" }).click();
+    await spot(page, "banker").click();
+    await spot(page, "banker").and(page.locator('[data-stake="5000"]')).waitFor();
+    await spot(page, "tie").click();
+    await spot(page, "tie").and(page.locator('[data-stake="5000"]')).waitFor();
+
+    await page.reload();
+    await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
+    expect(await page.getByTestId("table-page").getAttribute("data-round")).toBe(roundId);
+    await spot(page, "banker").and(page.locator('[data-stake="5000"]')).waitFor();
+    expect(await spot(page, "tie").getAttribute("data-stake")).toBe("5000");
+    expect(await page.getByTestId("staked").getAttribute("data-amount")).toBe("10000");
+    expect(await balanceOf(page)).toBe(WELCOME - 10_000);
+
+    await page.getByTestId("undo").click();
+    await spot(page, "banker").and(page.locator('[data-stake="0"]')).waitFor();
+    expect(await page.getByTestId("staked").getAttribute("data-amount")).toBe("0");
+    expect(await balanceOf(page)).toBe(WELCOME);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it("a bet that reaches the game API after the close is refused, and the page says why", async () => {
     const { context, page, problems } = await guestAtTable();
     await bettingRound(page, 2);

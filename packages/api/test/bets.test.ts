@@ -109,6 +109,47 @@ describe("bets.place, bets.undo, history.mine, history.recall", () => {
     });
   });
 
+  it("bets.mine: the caller's stakes in a round per bet id and seat, refunded ones left out", async () => {
+    const player = await newPlayer(db, 1_000_000);
+    const other = await newPlayer(db, 1_000_000);
+    const { roundId } = await openRound(db, "pok-deng");
+    const caller = callerFor(player);
+    const place = (who: string, bets: { bet: string; seat?: number; amount: number }[]) =>
+      callerFor(who).bets.place({ roundId, requestId: randomUUID(), bets });
+    expect(await caller.bets.mine({ roundId })).toEqual({ roundId, stakes: [] });
+    await place(player, [{ bet: "seat", seat: 2, amount: 1_000 }]);
+    await place(player, [
+      { bet: "seat", seat: 2, amount: 2_000 },
+      { bet: "seatPair", seat: 2, amount: 1_000 },
+      { bet: "seat", seat: 4, amount: 1_000 },
+    ]);
+    await place(other, [{ bet: "seat", seat: 1, amount: 5_000 }]);
+    expect(await caller.bets.mine({ roundId })).toEqual({
+      roundId,
+      stakes: [
+        { bet: "seat", seat: 2, amount: 3_000 },
+        { bet: "seatPair", seat: 2, amount: 1_000 },
+        { bet: "seat", seat: 4, amount: 1_000 },
+      ],
+    });
+    await caller.bets.undo({ roundId });
+    expect(await caller.bets.mine({ roundId })).toEqual({ roundId, stakes: [] });
+    expect((await callerFor(other).bets.mine({ roundId })).stakes).toEqual([
+      { bet: "seat", seat: 1, amount: 5_000 },
+    ]);
+    expect(await reasonOf(caller.bets.mine({ roundId: randomUUID() }))).toMatchObject({
+      code: "NOT_FOUND",
+      details: { field: "roundId" },
+    });
+    expect(await reasonOf(caller.bets.mine({ roundId: "not-a-round" }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const anonymous = createCaller({ db, actor: { kind: "anonymous" }, live: { desk, hub } });
+    expect(await reasonOf(anonymous.bets.mine({ roundId }))).toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+  });
+
   it("without live tables in the process: CONFLICT saying so", async () => {
     const caller = callerFor(await newPlayer(db), false);
     expect(

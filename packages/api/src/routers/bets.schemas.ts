@@ -42,3 +42,12 @@ export const undoOutput = z.object({
   refunded: minorUnits,
   balance: minorUnits,
 });
+
+export const mineInput = undoInput;
+
+export const mineOutput = z.object({
+  roundId: z.string(),
+  stakes: z
+    .array(z.object({ bet: z.string(), seat: z.number().int().nullable(), amount: minorUnits }))
+    .describe("The caller's stakes in the round per bet id and seat, refunded bets left out."),
+});

@@ -1,9 +1,17 @@
 import { FudaError } from "@fuda/errors";
 import type { BetDesk } from "@fuda/live";
+import { ownStakes } from "@fuda/live";
 
 import type { Context } from "../context";
 import { playerCall, playerProcedure, router } from "../trpc";
-import { placeBetsInput, placementOutput, undoInput, undoOutput } from "./bets.schemas";
+import {
+  mineInput,
+  mineOutput,
+  placeBetsInput,
+  placementOutput,
+  undoInput,
+  undoOutput,
+} from "./bets.schemas";
 
 /** The process's bet desk; the results feed and tools run the API without live tables. */
 function deskOf(ctx: Context): BetDesk {
@@ -40,4 +48,11 @@ export const betsRouter = router({
     .input(betCalls.undo.input)
     .output(betCalls.undo.output)
     .mutation(({ ctx, input }) => betCalls.undo.run(ctx, ctx.actor, input)),
+  /** What the caller has on a round: a table page opened mid-round shows it and repeats it. */
+  mine: playerProcedure
+    .input(mineInput)
+    .output(mineOutput)
+    .query(({ ctx, input }) =>
+      ownStakes({ db: ctx.db, playerId: ctx.actor.userId, roundId: input.roundId }),
+    ),
 });

@@ -28,3 +28,26 @@ export async function postProcedure<T>(procedure: string, input: unknown): Promi
     return { ok: false, status: 0 };
   }
 }
+
+/**
+ * One of the player's reads (`tables.get`, `bets.mine`…) through the same-origin relay, never
+ * cached: its data, or null when it cannot be read now.
+ */
+export async function readProcedure<T>(
+  procedure: string,
+  input: unknown,
+  signal?: AbortSignal,
+): Promise<T | null> {
+  try {
+    const query = encodeURIComponent(JSON.stringify(input));
+    const response = await fetch(`/api/trpc/${procedure}?input=${query}`, {
+      cache: "no-store",
+      signal,
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { result?: { data?: T } };
+    return body.result?.data ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import { useAccount } from "../account-context";
-import { postProcedure } from "./post-procedure";
+import { postProcedure, readProcedure } from "./post-procedure";
 import type { ApiError } from "./post-procedure";
 import type { BannerKind } from "./status-banner";
 
@@ -69,6 +69,21 @@ interface Answer {
 const post = (procedure: "bets.place" | "bets.undo", input: unknown) =>
   postProcedure<Answer>(procedure, input);
 
+/** `bets.mine` through the same-origin relay: the player's stakes in the round, null if unread. */
+async function readOwnStakes(roundId: string, signal: AbortSignal): Promise<SlipBet[] | null> {
+  const mine = await readProcedure<{
+    stakes: { bet: string; seat: number | null; amount: number }[];
+  }>("bets.mine", { roundId }, signal);
+  return (
+    mine?.stakes.map(({ bet, seat, amount }) =>
+      seat === null ? { bet, amount } : { bet, seat, amount },
+    ) ?? null
+  );
+}
+
+/** How many times a read of the player's stakes is made again when a write crossed it. */
+const OWN_STAKES_READS = 3;
+
 export interface BetSlip {
   /** The player's stakes in this round, as the game API accepted them. */
   placed: SlipBet[];
@@ -101,7 +116,8 @@ export function useBetSlip({
   offered: (bet: SlipBet) => boolean;
 }): BetSlip {
   const t = useTranslations("tablePlay.errors");
-  const { setBalance } = useAccount();
+  const { account, setBalance } = useAccount();
+  const playerId = account?.id ?? null;
   const [placed, setPlaced] = useState<SlipBet[]>([]);
   const [last, setLast] = useState<SlipBet[]>([]);
   const [busy, setBusy] = useState(false);
@@ -110,6 +126,8 @@ export function useBetSlip({
   // A slip whose answer never came (network failure, 5xx) may have been placed all the same:
   // the same slip sent again in the same round reuses its requestId, so the desk places it once.
   const unanswered = useRef<{ roundId: string; slip: string; requestId: string } | null>(null);
+  // Bumped by every answered write: a read of the stakes that a write crossed is read again.
+  const writes = useRef(0);
 
   // A new round: what was placed in the last one becomes what "repeat" places.
   useEffect(() => {
@@ -123,6 +141,26 @@ export function useBetSlip({
   useEffect(() => {
     shown.current.placed = placed;
   }, [placed]);
+
+  // What the player already has on the round, placed before this page opened (a reload, another
+  // tab): shown on the spots, counted on the table, taken back by undo and repeated next round.
+  useEffect(() => {
+    if (roundId === null || playerId === null) return;
+    const reading = new AbortController();
+    void (async () => {
+      for (let read = 0; read < OWN_STAKES_READS; read += 1) {
+        const before = writes.current;
+        const stakes = await readOwnStakes(roundId, reading.signal);
+        if (stakes === null || reading.signal.aborted) return;
+        if (writes.current !== before) continue;
+        if (shown.current.roundId === roundId) setPlaced(stakes);
+        return;
+      }
+    })();
+    return () => {
+      reading.abort();
+    };
+  }, [roundId, playerId]);
 
   const refuse = useCallback(
     (status: number, apiError: ApiError | undefined, slip: readonly SlipBet[]) => {
@@ -144,6 +182,7 @@ export function useBetSlip({
       const requestId = requestIdFor(unanswered.current, roundId, slip);
       const answer = await post("bets.place", { roundId, bets: slip, requestId });
       setBusy(false);
+      writes.current += 1;
       unanswered.current =
         !answer.ok && (answer.status === 0 || answer.status >= 500)
           ? { roundId, slip: JSON.stringify(slip), requestId }
@@ -167,6 +206,7 @@ export function useBetSlip({
     setBusy(true);
     const answer = await post("bets.undo", { roundId });
     setBusy(false);
+    writes.current += 1;
     if (!answer.ok) {
       refuse(answer.status, answer.error, []);
       return false;

@@ -7,26 +7,15 @@ import type { StreamState, TableEvent } from "~/table-stream";
 import { ownBalanceOf, parseTableEvent, tableEventsUrl } from "~/table-stream";
 
 import { useAccount } from "../account-context";
+import { readProcedure } from "./post-procedure";
 import { applyTableEvent } from "./table-state";
 
 /** Waits between resync attempts while the game API is away (ms), the last one repeated. */
 const RESYNC_BACKOFF_MS = [500, 1_000, 2_000, 4_000];
 
 /** `tables.get` through the same-origin relay; null when it cannot be read now. */
-export async function readTable(slug: string, signal?: AbortSignal): Promise<TableDetail | null> {
-  try {
-    const input = encodeURIComponent(JSON.stringify({ slug }));
-    const response = await fetch(`/api/trpc/tables.get?input=${input}`, {
-      cache: "no-store",
-      signal,
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { result?: { data?: TableDetail } };
-    return body.result?.data ?? null;
-  } catch {
-    return null;
-  }
-}
+export const readTable = (slug: string, signal?: AbortSignal): Promise<TableDetail | null> =>
+  readProcedure<TableDetail>("tables.get", { slug }, signal);
 
 export interface TableStateOptions {
   /**

@@ -13,6 +13,7 @@ const READABLE = new Set([
   "account.me",
   "wallet.balance",
   "wallet.history",
+  "bets.mine",
   "history.mine",
   "history.recall",
   "tables.get",
