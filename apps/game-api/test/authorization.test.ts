@@ -127,6 +127,11 @@ const matrix: Record<string, Row> = {
     input: () => ({ roundId: "00000000-0000-4000-8000-000000000000" }),
     reached: "NOT_FOUND",
   },
+  "bets.mine": {
+    answers: playersOnly,
+    input: () => ({ roundId: "00000000-0000-4000-8000-000000000000" }),
+    reached: "NOT_FOUND",
+  },
   // Each player's own rounds: none yet for either.
   "history.mine": {
     answers: playersOnly,

@@ -6,6 +6,8 @@
  */
 import { STATUS_CODES } from "node:http";
 
+import { issueWords } from "@fuda/api";
+
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 export interface Problem {
@@ -47,10 +49,6 @@ interface TrpcErrorBody {
   issues?: { path?: unknown[]; message?: unknown }[];
 }
 
-/** `parameter: message`, once: our own schemas' messages already start with their parameter. */
-const prefixed = (parameter: string, message: string): string =>
-  message.startsWith(`${parameter}: `) ? message : `${parameter}: ${message}`;
-
 /**
  * The problem for a procedure's failure as trpc-to-openapi wrote it. A zod failure names its
  * first parameter; a domain failure the field its details name.
@@ -62,14 +60,15 @@ export function problemFromTrpc(status: number, body: TrpcErrorBody): Problem {
   if (issues.length > 0) {
     const named = issues.map((issue) => ({
       parameter: (issue.path ?? []).map(String).join("."),
-      message: String(issue.message),
+      ...issueWords(
+        { path: (issue.path ?? []).map(String), message: String(issue.message) },
+        "query",
+      ),
     }));
-    return problem(
-      status,
-      code,
-      named.map(({ parameter, message }) => prefixed(parameter || "query", message)).join("; "),
-      { reason: reason ?? "BAD_INPUT", parameter: named[0]!.parameter || undefined },
-    );
+    return problem(status, code, named.map(({ words }) => words).join("; "), {
+      reason: reason ?? "BAD_INPUT",
+      parameter: named[0]!.parameter || undefined,
+    });
   }
   const field = body.data?.details?.field;
   const message = typeof body.message === "string" ? body.message : "Internal server error";

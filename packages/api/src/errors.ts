@@ -2,10 +2,10 @@ import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 
 import { isDatabaseUnreachable } from "@fuda/db";
-import { FudaError } from "@fuda/errors";
+import { FudaError, issueWords } from "@fuda/errors";
 import type { FudaErrorCode } from "@fuda/errors";
 
-export { FudaError, isDatabaseUnreachable };
+export { FudaError, isDatabaseUnreachable, issueWords };
 export type { FudaErrorCode };
 
 /**

@@ -21,7 +21,7 @@ export {
 } from "./trpc";
 export { createContext, type Context, type CreateContextOptions, type Live } from "./context";
 export type { Actor } from "@fuda/auth";
-export { databaseUnavailable, FudaError, type FudaErrorCode } from "./errors";
+export { databaseUnavailable, FudaError, type FudaErrorCode, issueWords } from "./errors";
 export { RETRY_AFTER_SECONDS } from "./unavailable";
 export { listTables } from "./domain/tables";
 export { watchTables } from "./domain/lobby-feed";

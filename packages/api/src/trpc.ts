@@ -6,7 +6,7 @@ import type { z, ZodType } from "zod";
 import type { Actor } from "@fuda/auth";
 
 import type { Context } from "./context";
-import { FudaError, toCallerError } from "./errors";
+import { FudaError, issueWords, toCallerError } from "./errors";
 import { isAsyncIterable } from "./output";
 
 /** Keep-alives well inside the idle timeouts of proxies (often 30–60 s). */
@@ -24,8 +24,15 @@ const t = initTRPC
     },
     errorFormatter({ shape, error }) {
       const cause = error.cause;
+      // An input failing its schema: its broken rules in words naming each field (zod's own
+      // message is its issues as JSON), and the first field in `details` as a domain check has.
+      const input = cause instanceof ZodError && error.code === "BAD_REQUEST" ? cause : undefined;
+      const issues = input?.issues.map((issue) => ({ ...issueWords(issue), rule: issue.code }));
       return {
         ...shape,
+        ...(issues?.[0] === undefined
+          ? {}
+          : { message: issues.map(({ words }) => words).join("; ") }),
         data: {
           ...shape.data,
           // Only our own error type's code and details are meant for callers; never a stack or SQL.
@@ -38,7 +45,12 @@ const t = initTRPC
               : cause instanceof ZodError && error.code === "BAD_REQUEST"
                 ? "BAD_INPUT"
                 : undefined,
-          details: cause instanceof FudaError ? cause.details : undefined,
+          details:
+            cause instanceof FudaError
+              ? cause.details
+              : issues?.[0] === undefined
+                ? undefined
+                : { field: issues[0].field, rule: issues[0].rule },
           stack: undefined,
         },
       };

@@ -145,15 +145,29 @@ describe("one error type, mapped once", () => {
         createContext: () => ({}) as never,
       });
       const { error } = (await response.json()) as {
-        error: { message: string; data: { code: string; reason?: string } };
+        error: { message: string; data: { code: string; reason?: string; details?: unknown } };
       };
-      return { status: response.status, code: error.data.code, reason: error.data.reason };
+      return {
+        status: response.status,
+        code: error.data.code,
+        reason: error.data.reason,
+        message: error.message,
+        details: error.data.details,
+      };
     };
-    expect(await call("one")).toEqual({ status: 400, code: "BAD_REQUEST", reason: "BAD_INPUT" });
-    expect(await call(0)).toEqual({
+    // In words naming the field, not zod's issues as JSON; the field in `details` too.
+    expect(await call("one")).toEqual({
+      status: 400,
+      code: "BAD_REQUEST",
+      reason: "BAD_INPUT",
+      message: "n: Invalid input: expected number, received string",
+      details: { field: "n", rule: "invalid_type" },
+    });
+    expect(await call(0)).toMatchObject({
       status: 500,
       code: "INTERNAL_SERVER_ERROR",
       reason: undefined,
+      message: "Internal server error",
     });
   });
 });

@@ -30,3 +30,24 @@ export class FudaError extends Error {
     this.name = "FudaError";
   }
 }
+
+/** A schema's broken rule, structurally: what zod's issues carry (no zod here). */
+export interface SchemaIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+}
+
+/**
+ * A schema's broken rule in words that name its field once: `bets.0.amount: must be …`. Our
+ * schemas' own messages start with the last part of their field's name (`amount: …`); a library's
+ * default message does not, and gets the field's name in front.
+ */
+export function issueWords(
+  issue: SchemaIssue,
+  fallback = "input",
+): { field: string; words: string } {
+  const field = issue.path.map(String).join(".") || fallback;
+  const rule = issue.message.replace(/^[\w.]+: /, "");
+  return { field, words: `${field}: ${rule}` };
+}

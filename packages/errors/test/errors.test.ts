@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { FudaError } from "../src";
+import { FudaError, issueWords } from "../src";
 
 describe("FudaError", () => {
   it("carries its code, message, details and cause, and is an Error", () => {
@@ -22,5 +22,30 @@ describe("FudaError", () => {
       details: { balance: 500, amount: 1000 },
       cause,
     });
+  });
+});
+
+describe("issueWords", () => {
+  it("names the field once, whether the schema's message already starts with it or not", () => {
+    expect(issueWords({ path: ["amount"], message: "amount: must not be 0" })).toEqual({
+      field: "amount",
+      words: "amount: must not be 0",
+    });
+    expect(issueWords({ path: ["bets", 0, "amount"], message: "amount: a whole number" })).toEqual({
+      field: "bets.0.amount",
+      words: "bets.0.amount: a whole number",
+    });
+    expect(
+      issueWords({
+        path: ["reason"],
+        message: "Too small: expected string to have >=3 characters",
+      }),
+    ).toEqual({
+      field: "reason",
+      words: "reason: Too small: expected string to have >=3 characters",
+    });
+    expect(issueWords({ path: [], message: "Invalid input" }, "query").words).toBe(
+      "query: Invalid input",
+    );
   });
 });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import type { Game } from "@fuda/db";
-import { FudaError } from "@fuda/errors";
+import { FudaError, issueWords } from "@fuda/errors";
 import type { TableGameDefinition, LiveBet, Refusal } from "@fuda/rules";
 import { tableLimitsSchema } from "@fuda/rules";
 
@@ -56,9 +56,8 @@ export const placeBetsSchema = z.object({
 /** The input's first broken rule as BAD_INPUT, e.g. `bets.0.amount: a positive whole number…`. */
 export function badSlipInput(error: z.ZodError): FudaError {
   const issue = error.issues[0]!;
-  const field = issue.path.map(String).join(".") || "input";
-  const rule = issue.message.replace(/^\w+: /, "");
-  return new FudaError("BAD_INPUT", `${field}: ${rule}`, { field, rule: issue.code });
+  const { field, words } = issueWords(issue);
+  return new FudaError("BAD_INPUT", words, { field, rule: issue.code });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
