@@ -54,6 +54,7 @@ describe("admin.webhooks: registering partners' endpoints", () => {
   it.each([
     [{ url: "ftp://hooks.example.com/x" }, /url: must be an http or https URL/],
     [{ url: "not a url" }, /url: must be an http or https URL/],
+    [{ url: "https://user:pass@hooks.example.com/x" }, /url: must not carry a user name/],
     [{ events: [] }, /events: at least one/],
     [
       { events: ["round.opened"] },

@@ -24,6 +24,18 @@ export const createWebhookInput = z.object({
         }
       },
       { error: "url: must be an http or https URL" },
+    )
+    // Listed in the portal for every operator to read; a delivery is signed with its secret.
+    .refine(
+      (value) => {
+        try {
+          const { username, password } = new URL(value);
+          return username === "" && password === "";
+        } catch {
+          return true;
+        }
+      },
+      { error: "url: must not carry a user name or password (the secret signs each delivery)" },
     ),
   events: z
     .array(
