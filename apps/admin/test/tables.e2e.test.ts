@@ -57,8 +57,13 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("pauses a table: its row says paused, the table is paused and the pause is audited", async () => {
     await page.goto(stack!.app.url);
+    const counted = (status: string) =>
+      page.locator(`[data-testid="status-counts"] [data-status="${status}"] strong`).textContent();
+    const pausedBefore = Number(await counted("paused"));
     await row("pok-deng").getByRole("button", { name: "Pause" }).click();
     await row("pok-deng").locator('[data-testid="status"]', { hasText: "paused" }).waitFor();
+    // The counts above the table follow the rows, without a reload.
+    expect(Number(await counted("paused"))).toBe(pausedBefore + 1);
     expect((await tableOf("pok-deng")).status).toBe("PAUSED");
     const entry = await database!.db.auditEntry.findFirstOrThrow({
       where: { action: "tables.pause" },

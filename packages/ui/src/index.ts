@@ -5,5 +5,5 @@ export { formatPoints, POINT } from "@fuda/rules";
 export type { StakeLimit, TableLimits } from "@fuda/rules";
 export { formatLimit } from "./points";
 export { betLimitLines, betName, GAME_LABELS, variantName, type BetLimitLine } from "./games";
-export { formatCountdown, formatTimestamp } from "./time";
+export { formatCountdown, formatTimestamp, isoToUtcField, utcFieldToIso } from "./time";
 export { STATUS_LABELS, StatusBadge } from "./status-badge";

@@ -12,3 +12,17 @@ export function formatTimestamp(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
+
+/**
+ * A `datetime-local` field's value ("2026-12-02T18:12") read as UTC, the zone every time on the
+ * portal is shown in, as an ISO instant; undefined when empty. A value that is no time is sent as
+ * typed, for the API to refuse naming its field.
+ */
+export function utcFieldToIso(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const date = new Date(`${value.trim()}Z`);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** An instant as a `datetime-local` field's value in UTC, to the minute. */
+export const isoToUtcField = (date: Date): string => date.toISOString().slice(0, 16);

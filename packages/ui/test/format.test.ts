@@ -6,6 +6,8 @@ import {
   formatCountdown,
   formatLimit,
   formatTimestamp,
+  isoToUtcField,
+  utcFieldToIso,
   GAME_LABELS,
   variantName,
 } from "../src";
@@ -111,5 +113,20 @@ describe("formatTimestamp", () => {
 
   it("leaves a value that is not a time as it is", () => {
     expect(formatTimestamp("soon")).toBe("soon");
+  });
+});
+
+describe("the portal's time fields read and write UTC, the zone every time is shown in", () => {
+  it("reads a datetime-local value as UTC whatever the browser's zone", () => {
+    expect(utcFieldToIso("2026-12-02T18:12")).toBe("2026-12-02T18:12:00.000Z");
+    expect(utcFieldToIso("2026-12-02T18:12:30")).toBe("2026-12-02T18:12:30.000Z");
+    expect(utcFieldToIso("")).toBeUndefined();
+    expect(utcFieldToIso(undefined)).toBeUndefined();
+    // Not a time: sent as typed, for the API to refuse naming its field.
+    expect(utcFieldToIso("yesterday")).toBe("yesterday");
+  });
+
+  it("writes an instant as a datetime-local value in UTC", () => {
+    expect(isoToUtcField(new Date("2026-12-02T18:12:45.123Z"))).toBe("2026-12-02T18:12");
   });
 });

@@ -1,9 +1,18 @@
 /** What the tables' forms share: points ↔ minor units, and which field an API refusal names. */
-import type { Answer } from "~/procedures";
-import { problemOf } from "~/procedures";
+import type { Answer } from "../procedures";
+import { problemOf } from "../procedures";
 
-/** 1 point = 100 minor units; the forms take points, the API minor units. */
-export const toMinor = (points: string): number => Math.round(Number(points) * 100);
+/**
+ * 1 point = 100 minor units; the forms take points, the API minor units. Exact: "12.5" is 1250,
+ * and anything but a number with at most two decimals ("", "abc", "12.345") is NaN, never
+ * rounded into an amount nobody typed.
+ */
+export function toMinor(points: string): number {
+  const parts = /^\s*([+-]?)(\d{1,13})(?:\.(\d{1,2}))?\s*$/.exec(points);
+  if (parts === null) return Number.NaN;
+  const minor = Number(parts[2]) * 100 + Number((parts[3] ?? "").padEnd(2, "0"));
+  return parts[1] === "-" ? -minor : minor;
+}
 export const toPoints = (minor: number): string => String(minor / 100);
 
 /** A refusal as the forms show it: by the field it names ("limits.tie.max"), or for the form. */

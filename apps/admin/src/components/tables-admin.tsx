@@ -23,7 +23,17 @@ const STATUS_ACTIONS = [
  * The tables with the operator's actions: open, pause, close, a new shoe, edit; and a new table.
  * Starts from the public list the server rendered, then reads the operators' list (settings).
  */
-export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
+const STATUSES: TableConfig["status"][] = ["open", "paused", "closed"];
+
+export function TablesAdmin({
+  initial,
+  headingClassName,
+  countsClassName,
+}: {
+  initial: TableConfig[];
+  headingClassName?: string;
+  countsClassName?: string;
+}) {
   const [tables, setTables] = useState<(TableConfig | AdminTable)[]>(initial);
   const [editing, setEditing] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -58,6 +68,20 @@ export function TablesAdmin({ initial }: { initial: TableConfig[] }) {
 
   return (
     <>
+      {/* Counted from the rows shown: a pause or a close changes both at once. */}
+      <div className={headingClassName}>
+        <h1>Tables</h1>
+        <ul className={countsClassName} data-testid="status-counts">
+          <li>
+            <strong>{tables.length}</strong> total
+          </li>
+          {STATUSES.map((status) => (
+            <li key={status} data-status={status}>
+              <strong>{tables.filter((table) => table.status === status).length}</strong> {status}
+            </li>
+          ))}
+        </ul>
+      </div>
       <TablesTable
         tables={tables}
         actions={(table) => (

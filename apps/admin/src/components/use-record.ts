@@ -17,6 +17,8 @@ export interface RecordState<T> {
    * and the record read again; on refusal the API's problem. True when it went through.
    */
   act: (procedure: string, input: unknown, done: (data: never) => string) => Promise<boolean>;
+  /** Shows a refusal of the form's own (e.g. an amount that is not a number), sending nothing. */
+  refuse: (message: string) => void;
 }
 
 /**
@@ -63,5 +65,11 @@ export function useRecord<T>(procedure: string, input: unknown): RecordState<T> 
     return false;
   }
 
-  return { record, problem, notice, busy, act };
+  /** A refusal of the form's own, before anything is sent. */
+  function refuse(message: string) {
+    setNotice(null);
+    setProblem(message);
+  }
+
+  return { record, problem, notice, busy, act, refuse };
 }

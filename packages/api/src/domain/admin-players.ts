@@ -8,6 +8,7 @@ import type { Db } from "@fuda/db";
 import { Prisma, writeAudit } from "@fuda/db";
 import { adjust, balance, history } from "@fuda/ledger";
 import { roundsOfPlayer } from "@fuda/live";
+import { formatPoints } from "@fuda/rules";
 
 import { FudaError } from "../errors";
 import type { Sort, SortKey } from "./sorted-pages";
@@ -154,20 +155,34 @@ export async function adjustBalance(
       SELECT balance FROM ledger_accounts
       WHERE kind = 'wallet' AND owner = ${userId} AND round = '' FOR UPDATE`;
     const before = Number(rows[0]?.balance ?? 0n);
-    if (before + amount < 0) {
-      throw new FudaError(
-        "BAD_INPUT",
-        `amount: a debit of ${-amount} would take the wallet below zero (it holds ${before})`,
-        { field: "amount", rule: "wallet", balance: before },
-      );
-    }
     const transfer = await adjust(tx, {
       requestId: input.requestId ?? randomUUID(),
       playerId: userId,
       operatorId,
       amount,
       reason,
+    }).catch((error: unknown) => {
+      // Said in points, as the portal's form takes them (the ledger speaks minor units).
+      if (error instanceof FudaError && error.code === "INSUFFICIENT_FUNDS") {
+        throw new FudaError(
+          "BAD_INPUT",
+          `amount: a debit of ${formatPoints(-amount)} points would take the wallet below zero ` +
+            `(it holds ${formatPoints(before)} points)`,
+          { field: "amount", rule: "wallet", balance: before },
+        );
+      }
+      throw error;
     });
+    const wallet = transfer.entries.find((entry) => entry.account.kind === "wallet");
+    // The same request again (a retried click): the first answer, and no second audit entry.
+    if (transfer.replayed) {
+      return {
+        userId,
+        transferId: transfer.id,
+        balanceBefore: wallet?.balanceBefore ?? before,
+        balance: wallet?.balanceAfter ?? before,
+      };
+    }
     const after = await balance({ db: tx, playerId: userId });
     await writeAudit(tx, {
       actorId: operatorId,

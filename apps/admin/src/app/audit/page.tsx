@@ -1,7 +1,7 @@
 "use client";
 
 import type { RouterOutputs } from "@fuda/api";
-import { formatTimestamp } from "@fuda/ui";
+import { formatTimestamp, utcFieldToIso } from "@fuda/ui";
 import { useState } from "react";
 
 import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
@@ -27,10 +27,6 @@ type Filter = Partial<Record<(typeof FILTERS)[number]["name"] | "from" | "to", s
 
 const NO_FILTER: Filter = {};
 
-/** `datetime-local` is the operator's clock: sent as an instant in ISO 8601. */
-const instant = (local: string | undefined) =>
-  local === undefined || local === "" ? undefined : new Date(local).toISOString();
-
 function inputOf({ filters, sorting }: ServerSearch<Filter>, cursor: string | undefined) {
   const chosen = (value: string | undefined) => (value === "" ? undefined : value);
   return {
@@ -38,8 +34,8 @@ function inputOf({ filters, sorting }: ServerSearch<Filter>, cursor: string | un
     targetType: chosen(filters.targetType),
     targetId: chosen(filters.targetId),
     actorId: chosen(filters.actorId),
-    from: instant(filters.from),
-    to: instant(filters.to),
+    from: utcFieldToIso(filters.from),
+    to: utcFieldToIso(filters.to),
     sort: sortOf(sorting),
     cursor,
     limit: PAGE,
@@ -142,11 +138,11 @@ export default function AuditLogPage() {
           </label>
         ))}
         <label>
-          From
+          From (UTC)
           <input name="from" type="datetime-local" />
         </label>
         <label>
-          To
+          To (UTC)
           <input name="to" type="datetime-local" />
         </label>
         <button type="submit">Search</button>

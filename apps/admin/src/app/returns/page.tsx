@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
-import { formatPoints } from "@fuda/ui";
+import { formatPoints, isoToUtcField, utcFieldToIso } from "@fuda/ui";
 
 import styles from "~/components/ops-page.module.css";
 import type { ReturnsPoint } from "~/components/returns-chart";
@@ -23,21 +23,17 @@ const PERIODS = [
 const percent = (value: number | null | undefined) =>
   value === null || value === undefined ? "—" : `${(value * 100).toFixed(2)} %`;
 
-/** `datetime-local` speaks local time without a zone; the API speaks UTC instants. */
-const toLocalInput = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-
 /** The last `ms` up to a minute from now (so a round settling now is inside). */
 function periodUntilNow(ms: number) {
   const end = Date.now() + 60_000;
-  return { start: toLocalInput(new Date(end - ms)), end: toLocalInput(new Date(end)) };
+  return { start: isoToUtcField(new Date(end - ms)), end: isoToUtcField(new Date(end)) };
 }
 
 export default function ReturnsPage() {
   const [tables, setTables] = useState<Tables>([]);
   const [table, setTable] = useState("");
-  const [from, setFrom] = useState(() => toLocalInput(new Date(Date.now() - DAY)));
-  const [to, setTo] = useState(() => toLocalInput(new Date(Date.now() + 60_000)));
+  const [from, setFrom] = useState(() => isoToUtcField(new Date(Date.now() - DAY)));
+  const [to, setTo] = useState(() => isoToUtcField(new Date(Date.now() + 60_000)));
   const [summary, setSummary] = useState<Summary | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -58,8 +54,8 @@ export default function ReturnsPage() {
     setLoading(true);
     const answer = await queryProcedure<Summary>("admin.returns.summary", {
       table,
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
+      from: utcFieldToIso(from),
+      to: utcFieldToIso(to),
     });
     setLoading(false);
     if (!answer.ok) {
@@ -113,7 +109,7 @@ export default function ReturnsPage() {
           </select>
         </label>
         <label className={styles.field}>
-          From
+          From (UTC)
           <input
             type="datetime-local"
             name="from"
@@ -124,7 +120,7 @@ export default function ReturnsPage() {
           />
         </label>
         <label className={styles.field}>
-          To
+          To (UTC)
           <input
             type="datetime-local"
             name="to"

@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
-import { formatPoints, formatTimestamp } from "@fuda/ui";
+import { formatPoints, formatTimestamp, utcFieldToIso } from "@fuda/ui";
 
 import { ActionMessages, StateField } from "~/components/record-parts";
 import styles from "~/components/records.module.css";
@@ -28,14 +28,13 @@ const PAGE_SIZE = 25;
 /** The search as the procedure's input: empty fields left out, times as ISO instants. */
 function inputOf({ filters, sorting }: ServerSearch<Filters>, cursor: string | undefined) {
   const text = (value: string) => (value.trim() === "" ? undefined : value.trim());
-  const time = (value: string) => (value === "" ? undefined : new Date(value).toISOString());
   return {
     table: text(filters.table),
     shoe: text(filters.shoe),
     number: filters.number === "" ? undefined : Number(filters.number),
     player: text(filters.player),
-    from: time(filters.from),
-    to: time(filters.to),
+    from: utcFieldToIso(filters.from),
+    to: utcFieldToIso(filters.to),
     sort: sortOf(sorting),
     cursor,
     limit: PAGE_SIZE,
@@ -130,8 +129,8 @@ export default function RoundsPage() {
         {field("shoe", "Shoe id")}
         {field("number", "Round no.", "number")}
         {field("player", "Player (id or e-mail)")}
-        {field("from", "From", "datetime-local")}
-        {field("to", "To", "datetime-local")}
+        {field("from", "From (UTC)", "datetime-local")}
+        {field("to", "To (UTC)", "datetime-local")}
         <button type="submit" className={styles.button} data-testid="rounds-search">
           Search
         </button>

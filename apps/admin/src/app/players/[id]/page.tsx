@@ -13,6 +13,7 @@ import {
   RecordTable,
   StateField,
 } from "~/components/record-parts";
+import { toMinor } from "~/components/table-forms";
 import { useRecord } from "~/components/use-record";
 
 type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
@@ -20,9 +21,12 @@ type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, notice, busy, act } = useRecord<PlayerRecord>("admin.players.get", {
-    userId: id,
-  });
+  const { record, problem, notice, busy, act, refuse } = useRecord<PlayerRecord>(
+    "admin.players.get",
+    {
+      userId: id,
+    },
+  );
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
   const [banReason, setBanReason] = useState("");
@@ -33,10 +37,14 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
 
   async function adjust() {
     // Points as typed (e.g. 25 or -12.5), in minor units for the API.
-    const minor = Math.round(Number(amount) * 100);
+    const minor = toMinor(amount);
+    if (Number.isNaN(minor)) {
+      refuse("amount: a number of points with at most two decimals, e.g. 25 or -12.50");
+      return;
+    }
     const ok = await run(
       "admin.players.adjust",
-      { userId: id, amount: Number.isFinite(minor) ? minor : 0, reason: adjustReason, requestId },
+      { userId: id, amount: minor, reason: adjustReason, requestId },
       "Balance adjusted.",
     );
     if (ok) {
