@@ -546,12 +546,12 @@ export interface components {
             to: string | null;
             /** @description Finished rounds in the range. */
             rounds: {
-                /** @description Rounds dealt to the end and settled. */
+                /** @description Rounds dealt to the end and settled, and not voided since. */
                 settled: number;
-                /** @description Rounds cancelled before their deal, every stake refunded. */
+                /** @description Rounds cancelled before their deal, every stake refunded, and settled rounds an operator voided since (GET /rounds/{id} says `void: true` for both). */
                 void: number;
             };
-            /** @description How each bet id (per seat) came out over the settled rounds, as GET /rounds/{id}'s `bets` say: e.g. baccarat's `banker` won = Banker wins, `tie` won = ties. */
+            /** @description How each bet id (per seat) came out over the settled rounds (voided ones left out), as GET /rounds/{id}'s `bets` say: e.g. baccarat's `banker` won = Banker wins, `tie` won = ties. */
             outcomes: {
                 /** @description The bet id. */
                 bet: string;
@@ -561,7 +561,7 @@ export interface components {
                 lost: number;
                 push: number;
             }[];
-            /** @description Players' bets in the settled rounds, by bet id. */
+            /** @description Players' bets in the settled rounds (voided ones left out), by bet id. */
             bets: {
                 /** @description The bet id. */
                 bet: string;
@@ -879,6 +879,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
