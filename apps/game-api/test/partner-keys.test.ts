@@ -101,7 +101,7 @@ describe("partner API keys", () => {
     ] as const) {
       const reply = await admin.trpc("mutation", "admin.partnerKeys.create", input);
       expect({ input, ...reply }).toMatchObject({ input, status: 400, code: "BAD_REQUEST" });
-      expect(reply.message.startsWith(`${field}: `), reply.message).toBe(true);
+      expect(reply.message?.startsWith(`${field}: `), reply.message).toBe(true);
     }
     expect(await api.db.partnerKey.count()).toBe(before);
     const missing = await admin.trpc("mutation", "admin.partnerKeys.revoke", {
