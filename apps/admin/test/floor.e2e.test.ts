@@ -277,6 +277,10 @@ describe("the operator runs the floor; the player sees it", () => {
     const voided = operator.getByTestId("voided");
     await voided.filter({ hasText: "dealt from the wrong shoe" }).waitFor();
     expect(await voided.textContent()).toContain(`by ${account("operator").email}:`);
+    // Each bet says the void undid it, beside how it had settled.
+    expect(await operator.getByTestId("bet-status").allTextContents()).toEqual([
+      "settled · voided",
+    ]);
 
     expect(after).not.toBe(before);
     expect(await balanceOf()).toBe(before);

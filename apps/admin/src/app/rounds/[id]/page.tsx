@@ -144,7 +144,11 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
             <td className={styles.number}>
               {bet.returned === null ? "—" : formatPoints(bet.returned)}
             </td>
-            <td>{bet.status}</td>
+            {/* A void leaves the bets as they were and gives every wallet back what the round
+                moved (the ledger transfers below): their status says both. */}
+            <td data-testid="bet-status">
+              {record.voided === null ? bet.status : `${bet.status} · voided`}
+            </td>
           </tr>
         ))}
       />
