@@ -58,16 +58,13 @@ export function problemFromTrpc(status: number, body: TrpcErrorBody): Problem {
   const reason = typeof body.data?.reason === "string" ? body.data.reason : undefined;
   const issues = Array.isArray(body.issues) ? body.issues : [];
   if (issues.length > 0) {
-    const named = issues.map((issue) => ({
-      parameter: (issue.path ?? []).map(String).join("."),
-      ...issueWords(
-        { path: (issue.path ?? []).map(String), message: String(issue.message) },
-        "query",
-      ),
-    }));
+    const named = issues.map((issue) =>
+      issueWords({ path: (issue.path ?? []).map(String), message: String(issue.message) }, "query"),
+    );
     return problem(status, code, named.map(({ words }) => words).join("; "), {
       reason: reason ?? "BAD_INPUT",
-      parameter: named[0]!.parameter || undefined,
+      // A failure of the query as a whole names no parameter.
+      parameter: (issues[0]!.path ?? []).length > 0 ? named[0]!.field : undefined,
     });
   }
   const field = body.data?.details?.field;

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import { revealShoe, shoeFromJson, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { createFeedServer } from "../src/server";
-import { newPartnerKey } from "./partner";
+import { newPartnerKey, newStaff } from "./partner";
 
 let database: TestDatabase;
 let server: ReturnType<typeof createFeedServer>;
@@ -269,14 +268,7 @@ describe("GET /v1/stats", () => {
       orderBy: { settledAt: "asc" },
     });
     const winner = baccarat.dealtFrom(round.cards).winner;
-    const operator = await db.user.create({
-      data: {
-        id: `op-${randomUUID()}`,
-        name: "Op",
-        email: `${randomUUID()}@x.io`,
-        role: "operator",
-      },
-    });
+    const operator = await newStaff(db, "operator");
     await voidRound(db, { operatorId: operator.id, roundId: round.id, reason: "wrong shoe" });
     const after = await stats();
     expect(after.rounds).toEqual({

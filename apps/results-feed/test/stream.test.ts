@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDb, seed } from "@fuda/db";
@@ -17,7 +15,7 @@ import { until } from "@fuda/testkit";
 import { readerUrl } from "../src/reader";
 import { startFeedStack } from "./feed-stack";
 import type { FeedStack } from "./feed-stack";
-import { newPartnerKey } from "./partner";
+import { newPartnerKey, newStaff } from "./partner";
 import { openStream } from "./sse";
 import type { StreamEvent } from "./sse";
 
@@ -199,14 +197,7 @@ describe("GET /v1/stream", () => {
       where: { phase: "settled", voidedAt: null },
       orderBy: { settledAt: "desc" },
     });
-    const operator = await database.db.user.create({
-      data: {
-        id: `op-${randomUUID()}`,
-        name: "Op",
-        email: `${randomUUID()}@x.io`,
-        role: "operator",
-      },
-    });
+    const operator = await newStaff(database.db, "operator");
     const stream = await open();
     await voidRound(database.db, {
       operatorId: operator.id,

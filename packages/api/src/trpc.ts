@@ -40,11 +40,7 @@ const t = initTRPC
           // An input that fails its schema is the same BAD_INPUT a domain check answers; an
           // output that fails its schema is our fault, a 500 with a ZodError cause: no reason.
           reason:
-            cause instanceof FudaError
-              ? cause.code
-              : cause instanceof ZodError && error.code === "BAD_REQUEST"
-                ? "BAD_INPUT"
-                : undefined,
+            cause instanceof FudaError ? cause.code : input !== undefined ? "BAD_INPUT" : undefined,
           details:
             cause instanceof FudaError
               ? cause.details

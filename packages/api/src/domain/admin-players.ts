@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Db } from "@fuda/db";
 import { Prisma, writeAudit } from "@fuda/db";
-import { adjust, balance, history } from "@fuda/ledger";
+import { adjust, history } from "@fuda/ledger";
 import { roundsOfPlayer } from "@fuda/live";
 import { formatPoints } from "@fuda/rules";
 
@@ -151,10 +151,6 @@ export async function adjustBalance(
   const { operatorId, userId, amount, reason } = input;
   return db.$transaction(async (tx) => {
     await playerRow(tx, userId, true);
-    const rows = await tx.$queryRaw<{ balance: bigint }[]>`
-      SELECT balance FROM ledger_accounts
-      WHERE kind = 'wallet' AND owner = ${userId} AND round = '' FOR UPDATE`;
-    const before = Number(rows[0]?.balance ?? 0n);
     const transfer = await adjust(tx, {
       requestId: input.requestId ?? randomUUID(),
       playerId: userId,
@@ -163,37 +159,42 @@ export async function adjustBalance(
       reason,
     }).catch((error: unknown) => {
       // Said in points, as the portal's form takes them (the ledger speaks minor units).
-      if (error instanceof FudaError && error.code === "INSUFFICIENT_FUNDS") {
+      if (
+        error instanceof FudaError &&
+        error.code === "INSUFFICIENT_FUNDS" &&
+        error.details.account === "wallet"
+      ) {
+        const held = Number(error.details.balance);
         throw new FudaError(
           "BAD_INPUT",
           `amount: a debit of ${formatPoints(-amount)} points would take the wallet below zero ` +
-            `(it holds ${formatPoints(before)} points)`,
-          { field: "amount", rule: "wallet", balance: before },
+            `(it holds ${formatPoints(held)} points)`,
+          { field: "amount", rule: "wallet", balance: held },
         );
       }
       throw error;
     });
-    const wallet = transfer.entries.find((entry) => entry.account.kind === "wallet");
+    // The wallet's entry says what it held before and after, read under the ledger's lock; a
+    // replay's is the first time's.
+    const wallet = transfer.entries.find((entry) => entry.account.kind === "wallet")!;
+    const answer = {
+      userId,
+      transferId: transfer.id,
+      balanceBefore: wallet.balanceBefore,
+      balance: wallet.balanceAfter,
+    };
     // The same request again (a retried click): the first answer, and no second audit entry.
-    if (transfer.replayed) {
-      return {
-        userId,
-        transferId: transfer.id,
-        balanceBefore: wallet?.balanceBefore ?? before,
-        balance: wallet?.balanceAfter ?? before,
-      };
-    }
-    const after = await balance({ db: tx, playerId: userId });
+    if (transfer.replayed) return answer;
     await writeAudit(tx, {
       actorId: operatorId,
       action: "players.adjust",
       targetType: "player",
       targetId: userId,
-      before: { balance: before },
-      after: { balance: after, amount, transferId: transfer.id },
+      before: { balance: wallet.balanceBefore },
+      after: { balance: wallet.balanceAfter, amount, transferId: transfer.id },
       reason,
     });
-    return { userId, transferId: transfer.id, balanceBefore: before, balance: after };
+    return answer;
   });
 }
 

@@ -55,8 +55,9 @@ export const feedStatsSchema = z
         }),
       )
       .describe(
-        "How each bet id (per seat) came out over the settled rounds (voided ones left out), as GET /rounds/{id}'s " +
-          "`bets` say: e.g. baccarat's `banker` won = Banker wins, `tie` won = ties.",
+        "How each bet id (per seat) came out over the settled rounds (voided ones left out), " +
+          "as GET /rounds/{id}'s `bets` say: e.g. baccarat's `banker` won = Banker wins, `tie` " +
+          "won = ties.",
       ),
     bets: z
       .array(
