@@ -4,7 +4,8 @@
  * this process (accounts, ledger hooks, the live runtime's bet desk; no dealer, so the rounds
  * this bench opens stay betting for the whole run). Each player is a guest signed in over
  * HTTP, calling `bets.place` with one bet per slip, back to back, on a keep-alive connection,
- * from a second process (bench/callers.ts). Each call reads its session row, as in production.
+ * from a second process (bench/callers.ts). pgbench runs right before each of our windows, on
+ * its own database (BENCH_TRIALS alternations per configuration, default 3). Each call reads its session row, as in production.
  * BENCH_WORKERS=2 runs the real game API process instead (`startGameApi`, GAME_API_WORKERS=2,
  * DEALER=off), its CPU summed over its processes from /proc (Linux).
  * Latency is per call, from the request to its answer. Each configuration first runs its callers
@@ -37,10 +38,11 @@ import {
   benchTable,
   createThrowawayDatabase,
   machineBusyMs,
+  openPgbench,
   percentile,
-  pgbenchTps,
   PGBENCH_SCALE,
   startGameApi,
+  type PgbenchRun,
 } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
@@ -52,6 +54,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /** BENCH_CALLERS="64" runs one configuration (profiling); by default 1, 16 and 64. */
 const CALLERS = (process.env.BENCH_CALLERS ?? "1,16,64").split(",").map(Number);
+/**
+ * Trials per configuration, each a pgbench run and then ours, one after the other: on a shared
+ * machine the host's pace drifts by ±30% within minutes, and alternating puts both sides through
+ * the same spells. The configuration's figures are over all its trials' windows together.
+ */
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 /** The players bet at both baccarat tables, one long round each. */
 const TABLES = ["baccarat-a", "baccarat-b"];
 /** 10 points: the tables' minimum. */
@@ -118,6 +126,10 @@ async function signInGuest(agent: Agent, port: number): Promise<Player> {
 interface Run {
   /** Measured placements. */
   placements: number;
+  /** Each measured call's latency, ascending, in ms. */
+  latencies: number[];
+  /** The measured window, in seconds. */
+  elapsed: number;
   /** Placed during the warm-up, unmeasured. */
   warmupPlacements: number;
   perSecond: number;
@@ -183,6 +195,8 @@ async function measure(
     postgresPerPlacement: postgres / latencies.length,
     machinePerPlacement: machine / latencies.length,
     placements: latencies.length,
+    latencies,
+    elapsed,
     warmupPlacements,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
@@ -272,12 +286,53 @@ async function raiseBetMaximums(db: ReturnType<typeof createDb>): Promise<void> 
     WHERE slug = ANY (${TABLES}::text[])`;
 }
 
+/**
+ * A configuration's trials as one run: its throughput over all its windows, its percentiles over
+ * every call of them (a slow trial's tail counts in full), CPU per operation weighted by count.
+ * Every pgbench run lasts SECONDS, so its tps over the trials is their mean.
+ */
+function overTrials(trials: readonly { ours: Run; theirs: PgbenchRun }[]): {
+  ours: Run;
+  theirs: PgbenchRun;
+} {
+  const total = (pick: (run: Run) => number) =>
+    trials.reduce((sum, { ours }) => sum + pick(ours), 0);
+  const placements = total((run) => run.placements);
+  const latencies = trials.flatMap(({ ours }) => ours.latencies).sort((a, b) => a - b);
+  const perPlacement = (pick: (run: Run) => number) =>
+    total((run) => pick(run) * run.placements) / placements;
+  const transactions = trials.map(({ theirs }) => theirs.tps * SECONDS);
+  const allTransactions = transactions.reduce((a, b) => a + b, 0);
+  return {
+    ours: {
+      placements,
+      latencies,
+      elapsed: total((run) => run.elapsed),
+      warmupPlacements: total((run) => run.warmupPlacements),
+      perSecond: placements / total((run) => run.elapsed),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      cpuPerPlacement: perPlacement((run) => run.cpuPerPlacement),
+      postgresPerPlacement: perPlacement((run) => run.postgresPerPlacement),
+      machinePerPlacement: perPlacement((run) => run.machinePerPlacement),
+    },
+    theirs: {
+      tps: allTransactions / (SECONDS * trials.length),
+      cpuMsPerTransaction:
+        trials.reduce(
+          (sum, { theirs }, i) => sum + theirs.cpuMsPerTransaction * transactions[i]!,
+          0,
+        ) / allTransactions,
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
-    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), ${SECONDS} s measured per configuration after ${WARMUP_SECONDS} s of warm-up, same server; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, bets.place ${DIRECT_BETS ? "direct" : "through tRPC's adapter"}`,
+    `bets.place over HTTP vs pgbench TPC-B (scale ${PGBENCH_SCALE}), same server; ${TRIALS} trial(s) per configuration, each pgbench for ${SECONDS} s and then ours for ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up; 'all' is over every trial's window; game API: ${WORKERS > 1 ? `${WORKERS} worker processes` : "in process"}, bets.place ${DIRECT_BETS ? "direct" : "through tRPC's adapter"}`,
   );
-  const tps = await pgbenchTps(serverUrl, { clients: CALLERS, seconds: SECONDS });
+  const pgbench = await openPgbench(serverUrl);
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_bets");
   await setupDatabase({ url: database.url });
   const db = createDb(database.url);
@@ -302,6 +357,7 @@ async function main(): Promise<void> {
     // The last four columns are CPU ms per operation: the whole machine's, then its parts.
     const columns: [string, number][] = [
       ["callers", 8],
+      ["trial", 7],
       ["placements/s", 14],
       ["p50 ms", 9],
       ["p99 ms", 9],
@@ -314,6 +370,23 @@ async function main(): Promise<void> {
     ];
     const { header, row } = benchTable(columns);
     console.log(header);
+    const print = (callers: number, trial: string, ours: Run, theirs: PgbenchRun) => {
+      console.log(
+        row([
+          String(callers),
+          trial,
+          ours.perSecond.toFixed(0),
+          ours.p50.toFixed(1),
+          ours.p99.toFixed(1),
+          theirs.tps.toFixed(0),
+          `${(ours.perSecond / theirs.tps).toFixed(2)}×`,
+          ours.machinePerPlacement.toFixed(2),
+          theirs.cpuMsPerTransaction.toFixed(2),
+          ours.cpuPerPlacement.toFixed(2),
+          ours.postgresPerPlacement.toFixed(2),
+        ]),
+      );
+    };
     let placed = 0;
     await raiseBetMaximums(db);
     for (const callers of CALLERS) {
@@ -322,23 +395,16 @@ async function main(): Promise<void> {
       for (const slug of TABLES) {
         rounds.push((await openRound(db, slug, { closesIn: 3_600_000 })).roundId);
       }
-      const result = await measure(port, players.slice(0, callers), rounds, gameApi.cpuMs);
-      placed += result.warmupPlacements + result.placements;
-      const baseline = tps.get(callers)!;
-      console.log(
-        row([
-          String(callers),
-          result.perSecond.toFixed(0),
-          result.p50.toFixed(1),
-          result.p99.toFixed(1),
-          baseline.tps.toFixed(0),
-          `${(result.perSecond / baseline.tps).toFixed(2)}×`,
-          result.machinePerPlacement.toFixed(2),
-          baseline.cpuMsPerTransaction.toFixed(2),
-          result.cpuPerPlacement.toFixed(2),
-          result.postgresPerPlacement.toFixed(2),
-        ]),
-      );
+      const trials: { ours: Run; theirs: PgbenchRun }[] = [];
+      for (let trial = 1; trial <= TRIALS; trial++) {
+        const theirs = pgbench.run(callers, SECONDS);
+        const ours = await measure(port, players.slice(0, callers), rounds, gameApi.cpuMs);
+        placed += ours.warmupPlacements + ours.placements;
+        trials.push({ ours, theirs });
+        if (TRIALS > 1) print(callers, String(trial), ours, theirs);
+      }
+      const { ours, theirs } = overTrials(trials);
+      print(callers, TRIALS > 1 ? "all" : "1", ours, theirs);
     }
     const [{ rows }] = await db.$queryRaw<[{ rows: bigint }]>`SELECT count(*) AS rows FROM bets`;
     const books = await checkBooks(db);
@@ -351,6 +417,7 @@ async function main(): Promise<void> {
     await gameApi.stop();
     await db.$disconnect();
     await database.drop();
+    await pgbench.drop();
   }
 }
 

@@ -21,7 +21,9 @@ export {
   pgbenchScript,
   pgbenchTps,
   machineBusyMs,
+  openPgbench,
   PGBENCH_SCALE,
+  type Pgbench,
   type PgbenchRun,
   type ThrowawayDatabase,
 } from "./pgbench";

@@ -142,6 +142,31 @@ function measuredRun(
   };
 }
 
+/** pgbench's TPC-B database, made once and measured as often as a bench needs. */
+export interface Pgbench {
+  /** One timed TPC-B run of `clients` clients for `seconds`. */
+  run(clients: number, seconds: number): PgbenchRun;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database of its own, initialised for TPC-B (scale 16): a bench that alternates its own
+ * runs with pgbench's measures both through the same spells of a shared machine.
+ */
+export async function openPgbench(serverUrl: string): Promise<Pgbench> {
+  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_pgbench");
+  try {
+    pgbench(database.url, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return {
+    run: (clients, seconds) => measuredRun(database.url, [], clients, seconds),
+    drop: () => database.drop(),
+  };
+}
+
 /**
  * pgbench TPC-B tps (scale 16, `-j 2`) at each number of clients for `seconds` each, on a
  * fresh database of its own, dropped afterwards.
@@ -150,13 +175,12 @@ export async function pgbenchTps(
   serverUrl: string,
   { clients, seconds }: { clients: readonly number[]; seconds: number },
 ): Promise<Map<number, PgbenchRun>> {
-  const database = await createThrowawayDatabase(serverUrl, "fuda_bench_pgbench");
+  const bench = await openPgbench(serverUrl);
   const tps = new Map<number, PgbenchRun>();
   try {
-    pgbench(database.url, ["-i", "-q", "-s", String(PGBENCH_SCALE)]);
-    for (const count of clients) tps.set(count, measuredRun(database.url, [], count, seconds));
+    for (const count of clients) tps.set(count, bench.run(count, seconds));
   } finally {
-    await database.drop();
+    await bench.drop();
   }
   return tps;
 }
