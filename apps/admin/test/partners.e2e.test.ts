@@ -54,7 +54,14 @@ beforeAll(async () => {
     cwd: fileURLToPath(new URL("../../results-feed", import.meta.url)),
     command: "pnpm",
     args: ["--silent", "run", "start"],
-    env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, PUBLIC_URL: url },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      PUBLIC_URL: url,
+      // The partner's receiver below is on 127.0.0.1.
+      WEBHOOK_PRIVATE_TARGETS: "allow",
+    },
     url,
     readyPath: "/healthz",
   });

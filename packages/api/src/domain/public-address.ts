@@ -7,6 +7,12 @@
  */
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 
+/**
+ * What webhooks do with a target that is not public: `refuse` it (the default), or `allow` it
+ * (tests and receivers inside our own network). WEBHOOK_PRIVATE_TARGETS sets it.
+ */
+export type WebhookPrivateTargets = "refuse" | "allow";
+
 /** IPv4 networks that are not public: [network, prefix length, what it is]. */
 export const NOT_PUBLIC_IPV4 = [
   ["0.0.0.0", 8, "this network"],
