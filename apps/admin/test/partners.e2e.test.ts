@@ -42,7 +42,13 @@ beforeAll(async () => {
   // Short betting windows: the webhook step waits for a round to settle.
   stack = await startPortal({
     databaseUrl: database.url,
-    gameApiEnv: { BETTING_WINDOW_MS: "2000", DEAL_DELAY_MS: "200", RESULT_PAUSE_MS: "500" },
+    gameApiEnv: {
+      BETTING_WINDOW_MS: "2000",
+      DEAL_DELAY_MS: "200",
+      RESULT_PAUSE_MS: "500",
+      // The partner's receiver is registered on 127.0.0.1.
+      WEBHOOK_PRIVATE_TARGETS: "allow",
+    },
   });
   page = stack.page;
   page.on("pageerror", (error) => {

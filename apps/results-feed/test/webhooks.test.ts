@@ -136,6 +136,7 @@ beforeAll(async () => {
     partnerId: "acme-stats",
     url: `http://127.0.0.1:${receiverPort}/hooks`,
     events: ["round.settled", "shoe.revealed"],
+    privateTargets: "allow",
   });
   secret = created.secret;
   endpointId = created.endpoint.id;

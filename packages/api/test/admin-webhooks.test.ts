@@ -53,6 +53,8 @@ const caller = () =>
   createCallerFactory(appRouter)({
     db,
     actor: { kind: "operator", userId: "operator-1", role: "operator" } as Actor,
+    // The receivers here are on 127.0.0.1 (the refusal is apps/game-api/test/webhooks.test.ts).
+    webhookPrivateTargets: "allow",
   });
 
 const tableId = () => db.table.findFirstOrThrow().then((table) => ({ id: table.id }));
@@ -242,6 +244,8 @@ describe("the webhook deliverer", () => {
         partnerId: "inside",
         url: url(),
         events: ["round.voided"],
+        // Registered while allowed (or resolving elsewhere then): the deliverer checks again.
+        privateTargets: "allow",
       });
       await db.$transaction(async (tx) =>
         writeWebhookEvent(tx, await tableId(), "round.voided", { roundId: "v" }),
