@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { developmentSecret } from "@fuda/auth";
 import { repoRoot } from "@fuda/env";
-import { databaseUrl, EnvError, httpUrl, loadEnv, port } from "@fuda/env";
+import { databaseUrl, EnvError, httpUrl, loadEnv, port, webhookPrivateTargets } from "@fuda/env";
 
 const origin = httpUrl.transform((url) => new URL(url).origin);
 
@@ -61,6 +61,8 @@ export const envSchema = z.object({
   RESULT_PAUSE_MS: milliseconds(4_000),
   /** Overrides every table's betting window (tests, demos); unset: each table's countdown. */
   BETTING_WINDOW_MS: duration.min(1, { error: "must be at least 1" }).optional(),
+  /** `refuse`: no webhook registered on localhost or a private address (SSRF); `allow`: tests. */
+  WEBHOOK_PRIVATE_TARGETS: webhookPrivateTargets,
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "BETTER_AUTH_SECRET" | "BETTER_AUTH_URL"> & {

@@ -36,16 +36,19 @@ function serveGameApi(env: Env): void {
     },
   });
 
-  serve(createGameApiServer({ db, auth, live }), {
-    name: "game-api",
-    host: env.HOST,
-    port: env.PORT,
-    banner: "/trpc (accounts at /api/auth)",
-    onClose: async () => {
-      await live.stop();
-      await db.$disconnect();
+  serve(
+    createGameApiServer({ db, auth, live, webhookPrivateTargets: env.WEBHOOK_PRIVATE_TARGETS }),
+    {
+      name: "game-api",
+      host: env.HOST,
+      port: env.PORT,
+      banner: "/trpc (accounts at /api/auth)",
+      onClose: async () => {
+        await live.stop();
+        await db.$disconnect();
+      },
     },
-  });
+  );
 }
 
 // The primary reads the environment first, so a development secret is made once, before its

@@ -8,7 +8,7 @@ import { isDirectCall, serveDirectCall } from "./bets-direct";
 import { serveTableEvents } from "./table-events-sse";
 
 import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
-import type { Live } from "@fuda/api";
+import type { Live, WebhookPrivateTargets } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import { toNodeHandler } from "@fuda/auth";
 import type { Db } from "@fuda/db";
@@ -42,6 +42,8 @@ export interface GameApiServerOptions {
   maxBatchSize?: number;
   /** Largest request body, in bytes; a larger one is refused before it is read. */
   maxBodyBytes?: number;
+  /** WEBHOOK_PRIVATE_TARGETS: whether operators may register a webhook on a private address. */
+  webhookPrivateTargets?: WebhookPrivateTargets;
 }
 
 const TRPC_PREFIX = "/trpc/";
@@ -114,9 +116,10 @@ export function createGameApiServer({
   },
   maxBatchSize = 10,
   maxBodyBytes = 1024 * 1024,
+  webhookPrivateTargets,
 }: GameApiServerOptions): Server {
   const contextOf = (req: IncomingMessage) =>
-    createContext({ db, auth, live, headers: req.headers });
+    createContext({ db, auth, live, webhookPrivateTargets, headers: req.headers });
   const reportError = (error: TRPCError, path: string | undefined): void => {
     if (error.code !== "INTERNAL_SERVER_ERROR") return;
     const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);

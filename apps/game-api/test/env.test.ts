@@ -32,6 +32,8 @@ describe("game API configuration", () => {
       RESULT_PAUSE_MS: 4_000,
       // One process serves, without a cluster primary.
       GAME_API_WORKERS: 1,
+      // No webhook registered on localhost or a private address.
+      WEBHOOK_PRIVATE_TARGETS: "refuse",
     });
   });
 
@@ -92,6 +94,16 @@ describe("game API configuration", () => {
     expect(refused({ RESULT_PAUSE_MS: "1.5" })).toThrow(/RESULT_PAUSE_MS: must be a whole number/);
     expect(refused({ BETTING_WINDOW_MS: "0" })).toThrow(/BETTING_WINDOW_MS: must be at least 1/);
     expect(refused({ DEALER: "maybe" })).toThrow(/DEALER: must be on or off/);
+  });
+
+  it("refuses webhooks registered on private addresses unless WEBHOOK_PRIVATE_TARGETS=allow", () => {
+    const read = (env: Record<string, string>) =>
+      readEnv({ DATABASE_URL, BETTER_AUTH_SECRET: SECRET, ...env });
+    expect(read({}).WEBHOOK_PRIVATE_TARGETS).toBe("refuse");
+    expect(read({ WEBHOOK_PRIVATE_TARGETS: "allow" }).WEBHOOK_PRIVATE_TARGETS).toBe("allow");
+    expect(() => read({ WEBHOOK_PRIVATE_TARGETS: "off" })).toThrow(
+      /WEBHOOK_PRIVATE_TARGETS: must be refuse or allow \(got "off"\)/,
+    );
   });
 
   it("a bad value stops the server with one line naming the variable", () => {

@@ -5,6 +5,7 @@
 import type { AddressInfo } from "node:net";
 
 import { ledgerHooks } from "@fuda/api";
+import type { WebhookPrivateTargets } from "@fuda/api";
 import { createAuth } from "@fuda/auth";
 import type { GuestUpgrade } from "@fuda/auth";
 import { createDb } from "@fuda/db";
@@ -140,6 +141,7 @@ export class Browser {
 export async function startGameApi({
   dealing,
   databaseUrl,
+  webhookPrivateTargets,
 }: {
   /** The dealer's pace, to run one; by default no dealer, and tests open the rounds they need. */
   dealing?: Partial<DealerTiming>;
@@ -148,6 +150,8 @@ export async function startGameApi({
    * API on the same database); `stop` leaves it to its owner.
    */
   databaseUrl?: string;
+  /** WEBHOOK_PRIVATE_TARGETS; unset: refuse, as in production. */
+  webhookPrivateTargets?: WebhookPrivateTargets;
 } = {}) {
   const database =
     databaseUrl === undefined
@@ -179,7 +183,7 @@ export async function startGameApi({
     timing: dealing,
     log: () => undefined,
   });
-  const server = createGameApiServer({ db: database.db, auth, live });
+  const server = createGameApiServer({ db: database.db, auth, live, webhookPrivateTargets });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

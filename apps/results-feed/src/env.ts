@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { databaseUrl, httpUrl, loadEnv, port } from "@fuda/env";
+import { databaseUrl, httpUrl, loadEnv, port, webhookPrivateTargets } from "@fuda/env";
 
 /** A positive whole number with its default (rate limits). */
 const positive = (fallback: number) =>
@@ -28,6 +28,8 @@ export const envSchema = z.object({
   FEED_WEBHOOK_POLL_MS: positive(1_000),
   /** How long, in ms, a partner's endpoint has to answer one delivery. */
   FEED_WEBHOOK_TIMEOUT_MS: positive(10_000),
+  /** `refuse`: no delivery to an address that is not public (SSRF); `allow`: tests. */
+  WEBHOOK_PRIVATE_TARGETS: webhookPrivateTargets,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -22,6 +22,7 @@ const deliverer = startWebhookDeliverer({
   maxBackoffMs: env.FEED_WEBHOOK_MAX_BACKOFF_MS,
   pollMs: env.FEED_WEBHOOK_POLL_MS,
   timeoutMs: env.FEED_WEBHOOK_TIMEOUT_MS,
+  privateTargets: env.WEBHOOK_PRIVATE_TARGETS,
 });
 
 serve(

@@ -50,4 +50,15 @@ describe("results-feed configuration", () => {
       /FEED_RATE_BURST: must be a number/,
     );
   });
+
+  it("refuses webhooks to addresses that are not public unless WEBHOOK_PRIVATE_TARGETS=allow", () => {
+    expect(readEnv({ DATABASE_URL: databaseUrl }).WEBHOOK_PRIVATE_TARGETS).toBe("refuse");
+    expect(
+      readEnv({ DATABASE_URL: databaseUrl, WEBHOOK_PRIVATE_TARGETS: "allow" })
+        .WEBHOOK_PRIVATE_TARGETS,
+    ).toBe("allow");
+    expect(() => readEnv({ DATABASE_URL: databaseUrl, WEBHOOK_PRIVATE_TARGETS: "yes" })).toThrow(
+      /WEBHOOK_PRIVATE_TARGETS: must be refuse or allow \(got "yes"\)/,
+    );
+  });
 });

@@ -90,6 +90,8 @@ async function startFeed(): Promise<void> {
       FEED_WEBHOOK_MAX_BACKOFF_MS: "400",
       FEED_WEBHOOK_POLL_MS: "50",
       FEED_WEBHOOK_TIMEOUT_MS: "2000",
+      // The receiver is on 127.0.0.1.
+      WEBHOOK_PRIVATE_TARGETS: "allow",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -134,6 +136,7 @@ beforeAll(async () => {
     partnerId: "acme-stats",
     url: `http://127.0.0.1:${receiverPort}/hooks`,
     events: ["round.settled", "shoe.revealed"],
+    privateTargets: "allow",
   });
   secret = created.secret;
   endpointId = created.endpoint.id;

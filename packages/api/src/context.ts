@@ -5,6 +5,7 @@ import { resolveActor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import type { Live as LiveRuntime } from "@fuda/live";
 
+import type { WebhookPrivateTargets } from "./domain/public-address";
 import { FudaError, toCallerError, toTRPCError } from "./errors";
 
 /** What every procedure may use. Built by the transport (game API, results feed, tests). */
@@ -14,6 +15,8 @@ export interface Context {
   actor: Actor;
   /** The live tables' bet desk and event hub: the game API's; absent in the results feed. */
   live?: Live;
+  /** WEBHOOK_PRIVATE_TARGETS: whether a webhook may be registered on a private address. */
+  webhookPrivateTargets?: WebhookPrivateTargets;
 }
 
 /** What procedures use of the process's live runtime (`startLive`): its desk and its hub. */
@@ -26,6 +29,8 @@ export interface CreateContextOptions {
   /** The request's headers; none for an in-process caller, who is anonymous. */
   headers?: Headers | IncomingHttpHeaders;
   live?: Live;
+  /** Unset: `refuse`. */
+  webhookPrivateTargets?: WebhookPrivateTargets;
 }
 
 /**
@@ -37,8 +42,11 @@ export async function createContext({
   auth,
   headers,
   live,
+  webhookPrivateTargets,
 }: CreateContextOptions): Promise<Context> {
-  if (headers === undefined) return { db, live, actor: { kind: "anonymous" } };
+  if (headers === undefined) {
+    return { db, live, webhookPrivateTargets, actor: { kind: "anonymous" } };
+  }
   const actor = await resolveActor({ db, auth, headers }).catch((error: unknown) => {
     // Outside any procedure, so cleaned here: a retryable 503 while the database is away, and
     // never a database message for anything else.
@@ -49,5 +57,5 @@ export async function createContext({
       new FudaError("UNAUTHENTICATED", "authorization: the API key is unknown or revoked"),
     );
   }
-  return { db, live, actor };
+  return { db, live, webhookPrivateTargets, actor };
 }

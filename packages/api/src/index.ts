@@ -75,3 +75,4 @@ export {
   revokeWebhookEndpoint,
   webhookDeliveries,
 } from "./domain/webhook-endpoints";
+export { isPublicAddress, type WebhookPrivateTargets } from "./domain/public-address";

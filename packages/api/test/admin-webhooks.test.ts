@@ -11,7 +11,14 @@ import { writeWebhookEvent } from "@fuda/live";
 import { freePort, until } from "@fuda/testkit";
 
 import type { Actor } from "../src";
-import { appRouter, createCallerFactory, signWebhook, startWebhookDeliverer } from "../src";
+import {
+  appRouter,
+  createCallerFactory,
+  createWebhookEndpoint,
+  signWebhook,
+  startWebhookDeliverer,
+} from "../src";
+import type { WebhookDelivererOptions } from "../src";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -46,9 +53,30 @@ const caller = () =>
   createCallerFactory(appRouter)({
     db,
     actor: { kind: "operator", userId: "operator-1", role: "operator" } as Actor,
+    // The receivers here are on 127.0.0.1 (the refusal is apps/game-api/test/webhooks.test.ts).
+    webhookPrivateTargets: "allow",
   });
 
 const tableId = () => db.table.findFirstOrThrow().then((table) => ({ id: table.id }));
+
+/** The endpoint's newest delivery, as its delivery log shows it. */
+const newestDelivery = async (endpointId: string) =>
+  (await caller().admin.webhooks.deliveries({ endpointId })).deliveries[0]!;
+
+/** Runs a deliverer until the endpoint's newest delivery is `done`, then stops it. */
+async function deliverUntil(
+  endpointId: string,
+  what: string,
+  done: (delivery: Awaited<ReturnType<typeof newestDelivery>>) => boolean,
+  options: Omit<WebhookDelivererOptions, "db">,
+): Promise<void> {
+  const deliverer = startWebhookDeliverer({ db, pollMs: 20, ...options });
+  try {
+    await until(what, async () => done(await newestDelivery(endpointId)) || undefined);
+  } finally {
+    await deliverer.stop();
+  }
+}
 
 describe("admin.webhooks: registering partners' endpoints", () => {
   it.each([
@@ -139,7 +167,12 @@ describe("the webhook deliverer", () => {
       writeWebhookEvent(tx, await tableId(), "shoe.revealed", { shoeId: "s" }),
     );
     requests.length = 0;
-    const deliverer = startWebhookDeliverer({ db, backoffMs: 200, pollMs: 20 });
+    const deliverer = startWebhookDeliverer({
+      db,
+      backoffMs: 200,
+      pollMs: 20,
+      privateTargets: "allow",
+    });
     try {
       answer = 503;
       await until("2 requests", () => Promise.resolve(requests.length >= 2 || undefined));
@@ -179,15 +212,11 @@ describe("the webhook deliverer", () => {
     await db.$transaction(async (tx) =>
       writeWebhookEvent(tx, await tableId(), "round.settled", { roundId: "r" }),
     );
-    const deliverer = startWebhookDeliverer({ db, backoffMs: 100, retryForMs: 500, pollMs: 20 });
-    try {
-      await until("the delivery failed", async () => {
-        const log = await caller().admin.webhooks.deliveries({ endpointId: endpoint.id });
-        return log.deliveries[0]!.status === "failed" || undefined;
-      });
-    } finally {
-      await deliverer.stop();
-    }
+    await deliverUntil(endpoint.id, "the delivery failed", (d) => d.status === "failed", {
+      backoffMs: 100,
+      retryForMs: 500,
+      privateTargets: "allow",
+    });
     const { deliveries } = await caller().admin.webhooks.deliveries({ endpointId: endpoint.id });
     expect(deliveries[0]).toMatchObject({ status: "failed", nextAttemptAt: null });
     const [delivery] = deliveries;
@@ -200,5 +229,82 @@ describe("the webhook deliverer", () => {
     const nextAfter = (n: number) => Date.parse(log[n - 1]!.at) + 100 * 2 ** (n - 1);
     expect(nextAfter(log.length)).toBeGreaterThan(deadline);
     expect(nextAfter(log.length - 1)).toBeLessThanOrEqual(deadline + 20);
+  });
+
+  it.each([
+    ["a literal address", () => receiverUrl, "127.0.0.1"],
+    // Resolved when the connection is made: a name that points inside (DNS rebinding) is refused.
+    ["a name resolving to loopback", () => receiverUrl.replace("127.0.0.1", "localhost"), null],
+  ])(
+    "to %s: refused unless private targets are allowed; the attempt says why",
+    async (_, url, address) => {
+      const { endpoint } = await createWebhookEndpoint({
+        db,
+        actorId: "operator-1",
+        partnerId: "inside",
+        url: url(),
+        events: ["round.voided"],
+        // Registered while allowed (or resolving elsewhere then): the deliverer checks again.
+        privateTargets: "allow",
+      });
+      await db.$transaction(async (tx) =>
+        writeWebhookEvent(tx, await tableId(), "round.voided", { roundId: "v" }),
+      );
+      requests.length = 0;
+      answer = 204;
+      await deliverUntil(endpoint.id, "an attempt", (d) => d.attempts > 0, {
+        backoffMs: 60_000,
+        privateTargets: "refuse",
+      });
+      expect(requests).toEqual([]);
+      const refused = await newestDelivery(endpoint.id);
+      expect(refused).toMatchObject({ status: "pending", attempts: 1 });
+      // localhost may resolve to ::1 before 127.0.0.1.
+      expect(refused.attemptLog[0]).toMatchObject({
+        statusCode: null,
+        error: expect.stringMatching(
+          new RegExp(`^target address ${address ?? "(127\\.0\\.0\\.1|::1)"} is not public$`),
+        ) as unknown,
+      });
+
+      // The same delivery, retried now with private targets allowed, arrives.
+      await db.webhookDelivery.updateMany({
+        where: { endpointId: endpoint.id },
+        data: { nextAttemptAt: new Date() },
+      });
+      await deliverUntil(endpoint.id, "delivered", (d) => d.status === "delivered", {
+        privateTargets: "allow",
+      });
+      expect(requests).toHaveLength(1);
+      expect(JSON.parse(requests[0]!.body)).toMatchObject({ type: "round.voided" });
+      await caller().admin.webhooks.revoke({ id: endpoint.id });
+    },
+  );
+
+  it("gives a receiver timeoutMs to answer, then records the attempt as unanswered", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { endpoint } = await caller().admin.webhooks.create({
+      partnerId: "silent",
+      url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`,
+      events: ["round.voided"],
+    });
+    await db.$transaction(async (tx) =>
+      writeWebhookEvent(tx, await tableId(), "round.voided", { roundId: "t" }),
+    );
+    try {
+      await deliverUntil(endpoint.id, "an attempt", (d) => d.attempts > 0, {
+        backoffMs: 60_000,
+        timeoutMs: 200,
+        privateTargets: "allow",
+      });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    const [attempt] = (await newestDelivery(endpoint.id)).attemptLog;
+    expect(attempt).toMatchObject({ statusCode: null, error: "no answer within 200 ms" });
+    expect(attempt!.durationMs).toBeGreaterThanOrEqual(190);
+    await caller().admin.webhooks.revoke({ id: endpoint.id });
   });
 });

@@ -47,6 +47,16 @@ export const databaseUrl = z
 /** An http(s) URL, e.g. another service's address. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
+/**
+ * WEBHOOK_PRIVATE_TARGETS, read by every app that registers or delivers partners' webhooks:
+ * `refuse` (the default) a webhook URL whose host is, or resolves to, an address that is not
+ * public (loopback, private, link-local, cloud metadata…); `allow` it (tests, and receivers
+ * inside our own network).
+ */
+export const webhookPrivateTargets = z
+  .enum(["refuse", "allow"], { error: "must be refuse or allow" })
+  .default("refuse");
+
 /** For a process's entry point: the configuration `read` returns, or its one line and exit 1. */
 export function readOrExit<T>(read: () => T): T {
   try {

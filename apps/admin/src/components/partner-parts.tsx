@@ -2,6 +2,16 @@ import type { ReactNode } from "react";
 
 import styles from "./ops-page.module.css";
 
+/** The API's refusal of one field, shown under it (`<name>-problem`), or nothing. */
+function FieldProblem({ name, problem }: { name: string; problem: string | undefined }) {
+  if (problem === undefined) return null;
+  return (
+    <span className={styles.fieldProblem} role="alert" data-testid={`${name}-problem`}>
+      {problem}
+    </span>
+  );
+}
+
 /** Checkboxes for a set of code names (a key's scopes, an endpoint's events). */
 export function CheckList({
   legend,
@@ -9,12 +19,15 @@ export function CheckList({
   options,
   checked,
   onChange,
+  problem,
 }: {
   legend: string;
   name: string;
   options: readonly string[];
   checked: readonly string[];
   onChange: (checked: string[]) => void;
+  /** The API's refusal of this field, shown under it. */
+  problem?: string;
 }) {
   return (
     <fieldset className={styles.field} style={{ border: 0, margin: 0, padding: 0 }}>
@@ -39,6 +52,7 @@ export function CheckList({
           </label>
         ))}
       </span>
+      <FieldProblem name={name} problem={problem} />
     </fieldset>
   );
 }
@@ -80,12 +94,15 @@ export function TextField({
   value,
   placeholder,
   onChange,
+  problem,
 }: {
   label: string;
   name: string;
   value: string;
   placeholder: string;
   onChange: (value: string) => void;
+  /** The API's refusal of this field, shown under it. */
+  problem?: string;
 }) {
   return (
     <label className={styles.field}>
@@ -97,7 +114,9 @@ export function TextField({
         onChange={(event) => {
           onChange(event.target.value);
         }}
+        aria-invalid={problem === undefined ? undefined : true}
       />
+      <FieldProblem name={name} problem={problem} />
     </label>
   );
 }

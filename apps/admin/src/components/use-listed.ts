@@ -5,6 +5,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { Answer } from "~/procedures";
 import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
 
+type Refusal = Extract<Answer<unknown>, { ok: false }>;
+
 /**
  * The list a query procedure answers under `field` (`admin.webhooks.list` → `endpoints`), the
  * problem to show, and `change`: a mutation that shows its refusal, or clears the problem,
@@ -33,10 +35,18 @@ export function useListed<L extends Record<K, unknown[]>, K extends keyof L & st
     void load().then(show);
   }, [load, show]);
 
-  async function change<R>(mutation: string, input: unknown): Promise<R | undefined> {
+  /**
+   * `showRefusal` may show a refusal itself (beside the field it names) and return true;
+   * otherwise, or without it, the refusal is the list's problem.
+   */
+  async function change<R>(
+    mutation: string,
+    input: unknown,
+    showRefusal?: (refusal: Refusal) => boolean,
+  ): Promise<R | undefined> {
     const answer = await mutateProcedure<R>(mutation, input);
     if (!answer.ok) {
-      setProblem(problemOf(answer));
+      if (showRefusal?.(answer) !== true) setProblem(problemOf(answer));
       return undefined;
     }
     setProblem(null);

@@ -17,6 +17,26 @@ type Endpoint = Endpoints["endpoints"][number];
 type Created = RouterOutputs["admin"]["webhooks"]["create"];
 type Deliveries = RouterOutputs["admin"]["webhooks"]["deliveries"];
 
+/** The form's fields, by the names the API's refusals give them. */
+const FIELDS = ["partnerId", "url", "events"] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (name: string | undefined): name is Field => FIELDS.some((field) => field === name);
+
+/**
+ * A refusal's broken rules by the form field each names ("partnerId: …; url: …" holds two,
+ * `events.0: …` is the events' list), or undefined when one names none of them: a problem for
+ * the banner (the game API away, a role refused).
+ */
+function byField(message: string): Partial<Record<Field, string>> | undefined {
+  const refusals: Partial<Record<Field, string>> = {};
+  for (const rule of message.split(/; (?=[\w.]+: )/)) {
+    const field = /^(\w+)[\w.]*: /.exec(rule)?.[1];
+    if (!isField(field)) return undefined;
+    refusals[field] = refusals[field] === undefined ? rule : `${refusals[field]}; ${rule}`;
+  }
+  return refusals;
+}
+
 /**
  * Partners' webhook endpoints (docs/feed.md, Webhooks): register one (its signing secret shown
  * once), revoke it, and read its delivery log with every attempt.
@@ -34,11 +54,22 @@ export function WebhooksAdmin() {
   const [created, setCreated] = useState<Created | null>(null);
   const [log, setLog] = useState<Deliveries | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The last registration's refusal, beside the fields it names. */
+  const [refused, setRefused] = useState<Partial<Record<Field, string>>>({});
 
   async function create(event: { preventDefault(): void }) {
     event.preventDefault();
     setBusy(true);
-    const made = await change<Created>("admin.webhooks.create", { partnerId, url, events });
+    setRefused({});
+    const made = await change<Created>(
+      "admin.webhooks.create",
+      { partnerId, url, events },
+      (refusal) => {
+        const fields = byField(problemOf(refusal));
+        if (fields !== undefined) setRefused(fields);
+        return fields !== undefined;
+      },
+    );
     setBusy(false);
     if (made === undefined) return;
     setCreated(made);
@@ -72,13 +103,14 @@ export function WebhooksAdmin() {
           retried for 24 h until acknowledged.
         </p>
       </div>
-      <form className={styles.form} onSubmit={(event) => void create(event)}>
+      <form className={styles.fieldsForm} onSubmit={(event) => void create(event)}>
         <TextField
           label="Partner id"
           name="webhookPartnerId"
           value={partnerId}
           placeholder="acme-stats"
           onChange={setPartnerId}
+          problem={refused.partnerId}
         />
         <TextField
           label="URL"
@@ -86,6 +118,7 @@ export function WebhooksAdmin() {
           value={url}
           placeholder="https://hooks.acme.example/fuda"
           onChange={setUrl}
+          problem={refused.url}
         />
         <CheckList
           legend="Events"
@@ -93,6 +126,7 @@ export function WebhooksAdmin() {
           options={WEBHOOK_EVENT_TYPES}
           checked={events}
           onChange={setEvents}
+          problem={refused.events}
         />
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? "Registering…" : "Register endpoint"}

@@ -5,8 +5,17 @@
  * A 2xx is final; anything else is retried with exponential backoff until 24 h after the event.
  */
 import { createHmac } from "node:crypto";
+import { lookup as dnsLookup } from "node:dns";
+import type { LookupAddress, LookupAllOptions } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import type { LookupFunction } from "node:net";
 
 import type { Db } from "@fuda/db";
+
+import { isPublicAddress } from "./public-address";
+import type { WebhookPrivateTargets } from "./public-address";
 
 /** Header names (docs/feed.md, Webhooks: Headers). */
 export const WEBHOOK_HEADERS = {
@@ -38,6 +47,12 @@ export interface WebhookDelivererOptions {
   timeoutMs?: number;
   /** Deliveries claimed (and sent concurrently) at once (default 20). */
   batchSize?: number;
+  /**
+   * `refuse` (the default): a delivery whose host is, or resolves to, an address that is not
+   * public (loopback, private, link-local…) fails without being sent. `allow`: tests and a
+   * receiver inside our own network.
+   */
+  privateTargets?: WebhookPrivateTargets;
   /** Where unexpected failures are reported (one line each). */
   logError?: (message: string) => void;
 }
@@ -73,6 +88,7 @@ const DEFAULTS = {
   pollMs: 1_000,
   timeoutMs: 10_000,
   batchSize: 20,
+  privateTargets: "refuse" as WebhookPrivateTargets,
 };
 
 /** The body of every attempt of one event: the same bytes to every endpoint, every time. */
@@ -89,20 +105,94 @@ export const webhookBody = (event: {
     data: event.payload,
   });
 
-/** Why a POST got no answer, in a few words (the attempt log's `error`). */
-function describeFailure(failure: unknown, timeoutMs: number): string {
-  if (failure instanceof Error && failure.name === "TimeoutError") {
-    return `no answer within ${timeoutMs} ms`;
+/** A delivery refused before any connection: its target is inside our network. */
+class NotPublicTarget extends Error {
+  constructor(address: string) {
+    super(`target address ${address} is not public`);
+    this.name = "NotPublicTarget";
   }
-  // fetch's own error is "fetch failed"; what went wrong is its cause (ECONNREFUSED, bad port…).
-  const cause = failure instanceof Error ? failure.cause : undefined;
-  const code = (cause as { code?: unknown } | undefined)?.code;
-  if (typeof code === "string") return code;
-  const reason = cause instanceof Error ? cause : failure;
-  return String(reason instanceof Error ? reason.message : reason).slice(0, 500);
 }
 
-async function post(delivery: Claimed, timeoutMs: number): Promise<Outcome> {
+/**
+ * DNS resolution that refuses a host with any address that is not public. It runs when the
+ * connection is made, so a name that resolved to a public address at registration and
+ * resolves to 10.0.0.5 now (DNS rebinding) is refused too.
+ */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  const all: LookupAllOptions = { ...options, all: true };
+  dnsLookup(hostname, all, (error, addresses: LookupAddress[]) => {
+    if (error) {
+      callback(error, []);
+      return;
+    }
+    const refused = addresses.find(({ address }) => !isPublicAddress(address));
+    const [first] = addresses;
+    if (refused !== undefined) {
+      callback(new NotPublicTarget(refused.address), []);
+    } else if (first === undefined) {
+      callback(Object.assign(new Error(`${hostname}: no address`), { code: "ENOTFOUND" }), []);
+    } else if (options.all === true) {
+      callback(null, addresses);
+    } else {
+      callback(null, first.address, first.family);
+    }
+  });
+};
+
+/** Why a POST got no answer, in a few words (the attempt log's `error`). */
+function describeFailure(failure: unknown, timeoutMs: number): string {
+  if (!(failure instanceof Error)) return String(failure).slice(0, 500);
+  // An aborted request's cause is the signal's reason: the timeout.
+  if ((failure.cause as Error | undefined)?.name === "TimeoutError") {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  if (failure instanceof NotPublicTarget) return failure.message;
+  // A socket's error carries what went wrong as its code (ECONNREFUSED, ENOTFOUND…).
+  const code = (failure as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  return failure.message.slice(0, 500);
+}
+
+/**
+ * One POST with node:http(s) rather than fetch: only they let the connection's DNS lookup be
+ * ours. Resolves with the status once the answer's head arrives; redirects are not followed.
+ */
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  settings: { timeoutMs: number; privateTargets: WebhookPrivateTargets },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    // A literal address is connected to without any lookup: judged here.
+    if (settings.privateTargets === "refuse" && isIP(host) !== 0 && !isPublicAddress(host)) {
+      reject(new NotPublicTarget(host));
+      return;
+    }
+    const request = (url.protocol === "https:" ? https : http).request(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        ...(settings.privateTargets === "refuse" ? { lookup: publicOnlyLookup } : {}),
+      },
+      (response) => {
+        // The receiver's answer is not read, only let go of, so the connection can be reused.
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+async function post(
+  delivery: Claimed,
+  settings: { timeoutMs: number; privateTargets: WebhookPrivateTargets },
+): Promise<Outcome> {
   const body = webhookBody({
     id: delivery.event_id,
     type: delivery.type,
@@ -113,9 +203,10 @@ async function post(delivery: Claimed, timeoutMs: number): Promise<Outcome> {
   const started = performance.now();
   const duration = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(delivery.url, {
-      method: "POST",
-      headers: {
+    // A redirect is not an acknowledgement: the signed body goes only where it was registered.
+    const status = await send(
+      new URL(delivery.url),
+      {
         "Content-Type": "application/json",
         "User-Agent": "Fuda-Webhooks/1",
         [WEBHOOK_HEADERS.id]: delivery.event_id,
@@ -124,20 +215,16 @@ async function post(delivery: Claimed, timeoutMs: number): Promise<Outcome> {
         [WEBHOOK_HEADERS.signature]: signWebhook(delivery.secret, timestamp, body),
       },
       body,
-      // A redirect is not an acknowledgement: the signed body goes only where it was registered.
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The receiver's answer is not read, only let go of, so the connection can be reused.
-    await response.body?.cancel();
-    const ok = response.status >= 200 && response.status < 300;
+      settings,
+    );
+    const ok = status >= 200 && status < 300;
+    return { statusCode: status, error: ok ? null : `HTTP ${status}`, durationMs: duration() };
+  } catch (failure) {
     return {
-      statusCode: response.status,
-      error: ok ? null : `HTTP ${response.status}`,
+      statusCode: null,
+      error: describeFailure(failure, settings.timeoutMs),
       durationMs: duration(),
     };
-  } catch (failure) {
-    return { statusCode: null, error: describeFailure(failure, timeoutMs), durationMs: duration() };
   }
 }
 
@@ -211,7 +298,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
   async function pass(): Promise<number> {
     const claimed = await claim();
     await Promise.all(
-      claimed.map(async (delivery) => record(delivery, await post(delivery, settings.timeoutMs))),
+      claimed.map(async (delivery) => record(delivery, await post(delivery, settings))),
     );
     return claimed.length;
   }

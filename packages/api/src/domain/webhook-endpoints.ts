@@ -4,10 +4,15 @@
  * delivery log. Every change is audited in its own transaction; the audit never holds a secret.
  */
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 
 import type { Db } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
+import { FudaError } from "@fuda/errors";
 import type { WebhookEventType } from "@fuda/live";
+
+import { isPublicAddress } from "./public-address";
+import type { WebhookPrivateTargets } from "./public-address";
 
 /** The prefix tells a webhook secret apart from an API key in a partner's configuration. */
 const SECRET_PREFIX = "whsec_";
@@ -43,15 +48,40 @@ export function toWebhookEndpointJson(endpoint: EndpointRow) {
 
 export type WebhookEndpointJson = ReturnType<typeof toWebhookEndpointJson>;
 
-/** A new endpoint and its signing secret (32 random bytes), which is returned this once. */
-export function createWebhookEndpoint(options: {
+/**
+ * The host of a webhook URL when it is plainly inside our network: `localhost` (and its
+ * subdomains, RFC 6761) or a literal address that is not public. A name is not resolved here:
+ * what it resolves to can change, so the deliverer checks every connection (webhook-deliverer.ts).
+ */
+export function privateWebhookHost(url: string): string | undefined {
+  // The URL parser has already made 0x7f.1 or 2130706433 into 127.0.0.1, and lowercased.
+  const hostname = new URL(url).hostname.replace(/\.$/, "");
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return hostname;
+  const address = hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(address) !== 0 && !isPublicAddress(address) ? hostname : undefined;
+}
+
+/**
+ * A new endpoint and its signing secret (32 random bytes), which is returned this once. A URL
+ * on localhost or a private address is refused unless `privateTargets` is `allow`.
+ */
+export async function createWebhookEndpoint(options: {
   db: Db;
   actorId: string;
   partnerId: string;
   url: string;
   events: readonly WebhookEventType[];
+  privateTargets?: WebhookPrivateTargets;
 }) {
-  const { db, actorId, partnerId, url, events } = options;
+  const { db, actorId, partnerId, url, events, privateTargets = "refuse" } = options;
+  const privateHost = privateTargets === "refuse" ? privateWebhookHost(url) : undefined;
+  if (privateHost !== undefined) {
+    throw new FudaError(
+      "BAD_INPUT",
+      `url: must be on a public address, not ${privateHost} (our own network is off limits)`,
+      { field: "url", rule: "public" },
+    );
+  }
   const secret = `${SECRET_PREFIX}${randomBytes(32).toString("base64url")}`;
   return db.$transaction(async (tx) => {
     const created = await tx.webhookEndpoint.create({

@@ -21,12 +21,18 @@ export const webhooksRouter = router({
   list: operatorProcedure.input(listWebhooksInput).query(async ({ ctx, input }) => ({
     endpoints: await listWebhookEndpoints({ db: ctx.db, partnerId: input?.partnerId }),
   })),
-  /** A new endpoint; `secret` (its signing key) is shown this once. Audited, without it. */
-  create: operatorProcedure
-    .input(createWebhookInput)
-    .mutation(({ ctx, input }) =>
-      createWebhookEndpoint({ db: ctx.db, actorId: ctx.actor.userId, ...input }),
-    ),
+  /**
+   * A new endpoint; `secret` (its signing key) is shown this once. Audited, without it. A URL on
+   * localhost or a private address is BAD_INPUT (`url`, rule `public`) unless allowed.
+   */
+  create: operatorProcedure.input(createWebhookInput).mutation(({ ctx, input }) =>
+    createWebhookEndpoint({
+      db: ctx.db,
+      actorId: ctx.actor.userId,
+      privateTargets: ctx.webhookPrivateTargets,
+      ...input,
+    }),
+  ),
   /** Nothing more is sent to it; its pending deliveries fail. Audited, before and after. */
   revoke: operatorProcedure.input(revokeWebhookInput).mutation(async ({ ctx, input }) => {
     const revoked = await revokeWebhookEndpoint({
