@@ -7,6 +7,7 @@ import type { TableGameDefinition } from "@fuda/rules";
 
 import type { RoundRow, TableRef, Tx } from "./dealer-rows";
 import { appendEvents } from "./events";
+import { freeLeavingSeats } from "./seats";
 
 /** The round's open bets; under the round's lock, no bet comes or goes while it is counted. */
 async function openBetCount(tx: Pick<Tx, "$queryRaw">, roundId: string): Promise<number> {
@@ -55,6 +56,8 @@ export async function reopenBetting(
         reopened: true,
       },
     },
+    // A seat asked to leave holds no bet now (there is none): it is free at once.
+    ...(await freeLeavingSeats(tx, table.id)),
   ]);
   return { ...round, closesAt, version: round.version + 1 };
 }
