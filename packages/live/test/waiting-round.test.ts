@@ -15,7 +15,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { HmacDrbg } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { createBetDesk, sit, startDealer } from "../src";
+import { createBetDesk, leave, sit, startDealer } from "../src";
 import type { BetDesk, Dealer } from "../src";
 import { newPlayer } from "./fixtures";
 
@@ -149,6 +149,37 @@ describe("a joker blackjack round nobody bet on", () => {
     expect(await db.tableEvent.count({ where: { roundId: round.id, type: "round.closed" } })).toBe(
       1,
     );
+  });
+
+  it("frees a seat asked to leave once its bet is undone: the window starts again with no bet in play", async () => {
+    const round = await bettingRound();
+    const player = await newPlayer(db);
+    await sit(db, { playerId: player, tableId, seat: 5 });
+    // All in one fresh window, so that the bet is undone before it ends.
+    const windows = (await reopenings(round.id)).length;
+    await until("a window started again", async () =>
+      (await reopenings(round.id)).length > windows ? true : undefined,
+    );
+    await until("the bet placed", async () => {
+      await desk.place({
+        playerId: player,
+        roundId: round.id,
+        requestId: `leave-${round.id}`,
+        bets: [{ bet: "main", seat: 5, amount: 1_000 }],
+      });
+      return true;
+    });
+    expect(await leave(db, { playerId: player, tableId, seat: 5 })).toEqual({
+      seat: 5,
+      left: false,
+    });
+    await desk.undo({ playerId: player, roundId: round.id });
+    await until("the seat freed", async () =>
+      (await db.seat.count({ where: { tableId, seat: 5 } })) === 0 ? true : undefined,
+    );
+    const row = await db.round.findUniqueOrThrow({ where: { id: round.id } });
+    expect(row.phase).toBe("betting");
+    expect(row.cards).toEqual([]);
   });
 
   it("is cancelled when the operator pauses the table while it waits; none opens until the table is open again", async () => {
