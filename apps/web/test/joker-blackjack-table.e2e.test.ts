@@ -3,6 +3,7 @@
  * docs/live-tables.md, Seats and Decisions): each sits, stakes a seat and plays rounds dealt from
  * a stacked shoe by the real dealer — split, hit, stand, double (by its key), a timer that runs
  * out and stands — and one reloads in the middle of a turn and gets the same hand and timer back.
+ * A round nobody bets on is not dealt: the page says it waits for a bet until one comes.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -39,7 +40,10 @@ const setTable = (data: { status?: "OPEN" | "PAUSED"; actionSeconds?: number }) 
     },
   });
 
-/** Every round in play at any table is closed now: dealt without bettors, it ends at once. */
+/**
+ * Every round in play at any table is closed now: at the shared tables dealt without bettors; at
+ * this one, paused, a round nobody bet on is cancelled. Either way it ends at once.
+ */
 async function noRoundInPlay(): Promise<void> {
   await until("no round in play", async () => {
     const live = await db.round.findMany({ where: { phase: { in: ["betting", "dealing"] } } });
@@ -305,4 +309,59 @@ describe("joker blackjack table", () => {
     expect(problems).toEqual([]);
     await Promise.all(contexts.map((context) => context.close()));
   }, 300_000);
+  it("a round nobody bets on waits: the page says so and shows no card; a bet placed then is dealt and settled", async () => {
+    const context = await platform!.browser.newContext({ locale: "en-US" });
+    const problems = watchProblems(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await playAsGuest(platform!, page);
+    await page.goto(`${platform!.app.url}/tables/${SLUG}`);
+    await table(page).waitFor();
+    await page.locator('[data-testid="sit"][data-seat="3"]').click();
+    await seatOf(page, 3).and(page.locator('[data-mine="true"]')).waitFor();
+
+    // Seat 3's blackjack against a 9 up is paid at once; the dealer has nothing left to play.
+    await stackShoeBetweenRounds(db, SLUG, dealingOrder(["AS KD"], "9C 7S", "TC 5D"));
+    await setTable({ status: "OPEN" });
+    const round = await until(
+      "the dealer to open a round",
+      async () => (await db.round.findFirst({ where: { tableId, phase: "betting" } })) ?? undefined,
+    );
+    // Read again: the page was loaded while the table was paused (opened here without an event).
+    await page.reload();
+    const shown = table(page).and(page.locator(`[data-round-id="${round.id}"]`));
+    await shown.and(page.locator('[data-phase="betting"]')).waitFor();
+    expect(await page.getByTestId("banner").count()).toBe(0);
+    expect(await page.getByTestId("waiting-for-bet").count()).toBe(0);
+
+    // The window ends with no bet: it starts again, and the page says what the table waits for.
+    await endBetting(db, round.id);
+    await page.getByTestId("waiting-for-bet").waitFor();
+    expect(await page.getByTestId("waiting-for-bet").textContent()).toBe("Waiting for a bet");
+    await screenshots(page, "joker-blackjack", "waiting-for-bet");
+    await sleep(1_000);
+    await shown.and(page.locator('[data-phase="betting"][data-waiting="true"]')).waitFor();
+    expect(await page.locator('[data-testid="dealer"] [data-card]').count()).toBe(0);
+    const row = await db.round.findUniqueOrThrow({ where: { id: round.id } });
+    expect(row.phase).toBe("betting");
+    expect(row.cards).toEqual([]);
+    expect(row.bettingClosesAt.getTime()).toBeGreaterThan(Date.now());
+
+    // A bet comes: the line goes, and at the window's end the round is dealt and settled.
+    await page.locator(`[data-testid="chip"][data-value="${STAKE}"]`).click();
+    await page.locator('[data-testid="stake"][data-seat="3"]').click();
+    await page.locator(`[data-testid="stake"][data-seat="3"][data-staked="${STAKE}"]`).waitFor();
+    expect(await page.getByTestId("waiting-for-bet").count()).toBe(0);
+    await setTable({ status: "PAUSED" });
+    await endBetting(db, round.id);
+    await shown.and(page.locator('[data-phase="settled"]')).waitFor();
+    expect(await page.locator('[data-testid="dealer"] [data-card]').count()).toBeGreaterThan(0);
+    await seatOf(page, 3)
+      .locator('[data-testid="hand"][data-hand="1"][data-result="win"]')
+      .waitFor();
+    expect(await page.getByTestId("waiting-for-bet").count()).toBe(0);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -17,6 +17,7 @@ import { appendEvents } from "./events";
 import { freeLeavingSeats } from "./seats";
 import { refundOpenBets } from "./refunds";
 import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
+import { reopenBetting, waitsForBet } from "./waiting-round";
 
 /**
  * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
@@ -76,16 +77,22 @@ export async function openRound(
 
 /**
  * Betting closes: from now on a bet is refused with BETTING_CLOSED (bets.place locks FOR SHARE).
- * A game with players' decisions seats the round's bettors now, in the same step.
+ * A game with players' decisions seats the round's bettors now, in the same step. A game not
+ * dealt to nobody (`dealsWithoutBets: false`) whose round has no bet does not close: its window
+ * starts again for `windowMs` (waiting-round.ts), and the round comes back still betting.
  */
 export async function closeBetting(
   db: Db,
   table: TableRef,
   round: RoundRow,
-  definition?: TableGameDefinition | null,
+  definition: TableGameDefinition | null | undefined,
+  { windowMs }: { windowMs: number },
 ): Promise<RoundRow> {
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "betting");
+    if (definition != null && (await waitsForBet(tx, definition, round.id))) {
+      return reopenBetting(tx, table, round, definition, new Date(Date.now() + windowMs));
+    }
     const decisions = definition?.decisions;
     const state =
       decisions === undefined
@@ -192,7 +199,8 @@ export async function dealStep(
 
 /**
  * Cancels a round that never started dealing: every bet refunded, the round's face-down cards
- * (Pok Deng deals them at the open) burned, and the shoe ended if that was its last round.
+ * (Pok Deng deals them at the open) burned, and the shoe ended if that was its last round. With
+ * `ifWaiting`, only if the round still waits for a bet (waiting-round.ts), counted under its lock.
  */
 export async function cancelRound(
   db: Db,
@@ -200,12 +208,17 @@ export async function cancelRound(
   round: RoundRow,
   shoeRow: ShoeRow,
   reason: string,
-): Promise<{ shoeEnded: boolean }> {
+  { ifWaiting }: { ifWaiting?: TableGameDefinition } = {},
+): Promise<{ cancelled: boolean; shoeEnded: boolean }> {
   const shoe = shoeFromJson(shoeRow.state);
   burnDealtSince(shoe, round.state.first);
   const last = endRound(shoe);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "betting");
+    // Asked to cancel only a round waiting for a bet: one that took a bet meanwhile goes on.
+    if (ifWaiting !== undefined && !(await waitsForBet(tx, ifWaiting, round.id))) {
+      return { cancelled: false, shoeEnded: false };
+    }
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
     const bets = await openBetsOf(tx, round.id);
     const refunds = await refundOpenBets(tx, round.id);
@@ -227,6 +240,6 @@ export async function cancelRound(
     ];
     if (last) events.push(await endShoe(tx, table, shoeRow.id, shoe));
     await appendEvents(tx, events);
-    return { shoeEnded: last };
+    return { cancelled: true, shoeEnded: last };
   });
 }

@@ -13,15 +13,14 @@ import type { TableGameDefinition, LiveRound } from "@fuda/rules";
 import type { Rng, ShoeJson } from "@fuda/shoe";
 import { CryptoRng } from "@fuda/shoe";
 
+import { bettingStep } from "./betting-step";
 import type { RoundRow, ShoeRow } from "./dealer-rows";
 import { FencedError, StaleRoundError, TableNotOpenError } from "./dealer-rows";
 import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
-import { cancelRound, closeBetting, dealStep, openRound } from "./dealer-steps";
+import { dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
-import { appendEvents } from "./events";
 import { definitionOf } from "./games";
 import type { EventHub } from "./services";
-import { betTotals } from "./settlement";
 
 export interface DealerTiming {
   /** Pause between two revealed cards, so people can watch (default 1 s; tests: 0). */
@@ -169,21 +168,15 @@ async function step(
     throw new Error(`table ${table.slug}: round ${round.id} is live but its shoe has ended`);
   }
   if (round?.phase === "betting") {
-    const late = Date.now() - round.closesAt.getTime();
-    if (recovering || late >= timing.lateCloseGraceMs) {
-      const reason = recovering ? "interrupted before betting closed" : "betting window missed";
-      await cancelRound(db, table, round, shoe!, reason);
-      options.log(
-        `table ${table.slug}: round ${round.number} cancelled (${reason}), bets refunded`,
-      );
-      return 0;
-    }
-    if (late >= 0) {
-      await closeBetting(db, table, round, definition);
-      return timing.dealDelayMs;
-    }
-    await announceTotals(db, table.id, round, announced);
-    return Math.min(-late, timing.totalsIntervalMs);
+    return bettingStep({
+      ...options,
+      table,
+      definition,
+      round,
+      shoe: shoe!,
+      recovering,
+      announced,
+    });
   }
   if (round?.phase === "dealing") {
     if (definition.decisions?.pending(round.state) != null) {
@@ -219,29 +212,6 @@ async function step(
   }
   announced.totals = "";
   return Math.min(window, timing.totalsIntervalMs);
-}
-
-/** `bets.totals` when the stakes changed since the last announcement (at most one per interval). */
-async function announceTotals(
-  db: Db,
-  tableId: string,
-  round: RoundRow,
-  announced: { totals: string },
-): Promise<void> {
-  const totals = await betTotals(db, round.id);
-  const text = JSON.stringify(totals);
-  if (text === announced.totals) return;
-  await db.$transaction((tx) =>
-    appendEvents(tx, [
-      {
-        tableId,
-        roundId: round.id,
-        type: "bets.totals",
-        payload: { roundId: round.id, number: round.number, ...totals },
-      },
-    ]),
-  );
-  announced.totals = text;
 }
 
 /**

@@ -110,7 +110,9 @@ export async function openRound(
  */
 export async function closeRound(db: Db, roundId: string): Promise<string[]> {
   const table = await db.table.findFirstOrThrow({ where: { rounds: { some: { id: roundId } } } });
-  await closeBetting(db, table, await roundRowOf(db, roundId), definitionOf(table));
+  await closeBetting(db, table, await roundRowOf(db, roundId), definitionOf(table), {
+    windowMs: 60_000,
+  });
   const bets = await db.bet.findMany({ where: { roundId, status: "open" }, select: { id: true } });
   return bets.map((bet) => bet.id);
 }

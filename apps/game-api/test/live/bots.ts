@@ -1,9 +1,11 @@
 /**
  * Bot players for the live-table tests: guests who sign in over HTTP and bet on whatever round
  * is open, the way a person clicking chips would — random bets of the game's catalog within the
- * table's limits, now and then the same request twice or an undo. They find the open round in the
- * database (they are a test's hands, not a client), and they never stop for a failed call: a
- * game API being killed and restarted under them is the point.
+ * table's limits, now and then the same request twice or an undo, and a slip that got no answer
+ * sent again with its request id. They find the open round in the database (they are a test's
+ * hands, not a client), and they never stop for a failed call: a game API being killed and
+ * restarted under them is the point. They bet at the shared tables only, so a seated table (joker
+ * blackjack) has no bettor and its round waits for a bet, dealing nothing.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -62,6 +64,12 @@ interface OpenRound {
   limits: TableLimits;
 }
 
+interface BetInput {
+  roundId: string;
+  bets: LiveBet[];
+  requestId: string;
+}
+
 const openRounds = (db: Db) =>
   db.$queryRaw<OpenRound[]>`
     SELECT r.id, r.number, t.game, t.variant, t.limits FROM rounds r JOIN tables t ON t.id = r.table_id
@@ -86,27 +94,45 @@ export async function runBots({
     stats.refused[code] = (stats.refused[code] ?? 0) + 1;
   };
   let request = 0;
+  /** Sends a slip; false when no answer came that the bot can trust (the API or its database away). */
+  async function send(bot: Browser, input: BetInput): Promise<boolean> {
+    stats.calls++;
+    const reply = await bot.trpc("mutation", "bets.place", input);
+    if (reply.status === 200) {
+      if ((reply.data as { replayed: boolean }).replayed) stats.replayed++;
+      else stats.placed++;
+      return true;
+    }
+    refuse(reply.reason ?? reply.code ?? String(reply.status));
+    return reply.status < 500;
+  }
   async function play(bot: Browser): Promise<void> {
+    // A slip sent without an answer (a crash, an outage) goes again with the same request id while
+    // its round takes bets, as a person's page would resend it: placed once, never twice.
+    let unanswered: BetInput | null = null;
     while (!signal.aborted) {
       try {
         const rounds = await openRounds(db);
-        if (rounds.length > 0) {
+        const resend: BetInput | null = rounds.some((round) => round.id === unanswered?.roundId)
+          ? unanswered
+          : null;
+        unanswered = null;
+        if (resend !== null) {
+          unanswered = resend;
+          if (await send(bot, resend)) unanswered = null;
+        } else if (rounds.length > 0) {
           const round = pick(rounds);
           const definition = definitionOf(round)!;
-          const requestId = `bot-${process.pid}-${++request}`;
-          const input = {
+          const input: BetInput = {
             roundId: round.id,
             bets: randomSlip(definition, round.number, round.limits),
-            requestId,
+            requestId: `bot-${process.pid}-${++request}`,
           };
+          // Now and then the same request twice on purpose: the second is a replay.
           const times = Math.random() < 0.1 ? 2 : 1;
+          unanswered = input;
           for (let t = 0; t < times; t++) {
-            stats.calls++;
-            const reply = await bot.trpc("mutation", "bets.place", input);
-            if (reply.status === 200) {
-              if ((reply.data as { replayed: boolean }).replayed) stats.replayed++;
-              else stats.placed++;
-            } else refuse(reply.reason ?? reply.code ?? String(reply.status));
+            if (await send(bot, input)) unanswered = null;
           }
           if (Math.random() < 0.05) {
             stats.calls++;
@@ -140,6 +166,29 @@ export async function quiesce(db: Db, ms = 60_000): Promise<void> {
         : undefined,
     ms,
   );
+}
+
+/**
+ * The tables the bots bet at, the shared ones (baccarat, Pok Deng): their rounds settle. A seated
+ * table's round waits for a bet (docs/rules/live-tables.md, Round phases) and settles none here.
+ */
+export const sharedTableIds = async (db: Db): Promise<string[]> =>
+  (
+    await db.table.findMany({
+      where: { game: { in: ["BACCARAT", "POK_DENG"] } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    })
+  ).map((table) => table.id);
+
+/** Whether, since `since`, rounds settled at every shared table and at no other. */
+export async function sharedTablesSettled(db: Db, since: Date): Promise<boolean> {
+  const tables = await db.round.groupBy({
+    by: ["tableId"],
+    where: { phase: "settled", settledAt: { gt: since } },
+  });
+  const settled = tables.map((table) => table.tableId).sort();
+  return JSON.stringify(settled) === JSON.stringify(await sharedTableIds(db));
 }
 
 /** Rounds that ended (settled or cancelled), every table. */

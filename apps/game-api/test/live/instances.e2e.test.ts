@@ -7,7 +7,7 @@ import { auditLiveTables } from "@fuda/live";
 import { startGameApi } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
-import { guest, quiesce, runBots, until } from "./bots";
+import { guest, quiesce, runBots, sharedTablesSettled, until } from "./bots";
 
 const PACE = { BETTING_WINDOW_MS: "400", DEAL_DELAY_MS: "20", RESULT_PAUSE_MS: "20" };
 
@@ -56,14 +56,26 @@ it("two game APIs on one database never deal the same table; killing the owner h
   const takeover = Date.now() - killedAt;
   expect(takeover).toBeLessThan(10_000);
   expect(dealing(second).sort()).toEqual(dealing(first).sort());
-  // And it deals them: new rounds settle at every table.
-  await until("rounds settled at every table after the takeover", async () => {
-    const tables = await db.round.groupBy({
-      by: ["tableId"],
-      where: { phase: "settled", settledAt: { gt: new Date(killedAt + takeover) } },
-    });
-    return tables.length === 4 ? true : undefined;
-  });
+  // And it deals them: new rounds settle at every shared table, and joker blackjack, where
+  // nobody sits, starts its round's window again (waiting for a bet) rather than dealing it.
+  const tookOver = new Date(killedAt + takeover);
+  const jbj = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
+  await until("rounds settled at every shared table after the takeover", async () =>
+    (await sharedTablesSettled(db, tookOver)) ? true : undefined,
+  );
+  await until("joker blackjack waiting for a bet after the takeover", async () =>
+    (await db.tableEvent.count({
+      where: {
+        tableId: jbj.id,
+        type: "round.opened",
+        createdAt: { gt: tookOver },
+        payload: { path: ["reopened"], equals: true },
+      },
+    })) > 0
+      ? true
+      : undefined,
+  );
+  expect(await db.round.count({ where: { tableId: jbj.id, phase: "settled" } })).toBe(0);
   stop.abort();
   await betting;
   await quiesce(db);

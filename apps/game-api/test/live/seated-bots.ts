@@ -112,7 +112,10 @@ async function play(
           bets: [{ bet: "main", seat: bot.seat, amount: stake }],
           requestId: `bet-${round.id}-${bot.seat}`,
         });
-        betOn = round.id;
+        // Sent again, the same request, when no judgment came (the API or its database away) or
+        // it came between a window's end and its restart (a round waiting for a bet).
+        const again = placed.status >= 500 || placed.reason === "BETTING_CLOSED";
+        if (!again) betOn = round.id;
         if (placed.status !== 200)
           tally.refused.push(`bets.place ${placed.status} ${placed.message}`);
       }

@@ -118,6 +118,8 @@ export function baccaratDefinition(variant: LiveVariant): GameDefinition<RoundOu
     variant,
     bets,
     shoeCards: () => standardDecks(8),
+    // The road is the table's: every round is dealt, bet on or not.
+    dealsWithoutBets: true,
     betsOffered: (round) => BET_IDS.filter((bet) => isOffered(variant, bet, round)),
     validateBets(slip, { round, limits, tableStakes }) {
       const seated: Refusal[] = [];

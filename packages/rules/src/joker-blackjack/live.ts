@@ -84,6 +84,8 @@ export function jokerBlackjackDefinition(table: Partial<JokerBlackjackTable> = {
     cutCard: { minFromEnd: CUT_CARD_FROM_END, maxFromEnd: CUT_CARD_FROM_END },
     // docs/rules/live-tables.md, First-card burn: baccarat's and Pok Deng's, not this game's.
     burnsFirstCard: false,
+    // docs/rules/joker-blackjack.md, Round flow: the dealer plays only against seats that bet.
+    dealsWithoutBets: false,
     betsOffered: () => ["main"],
     validateBets: (slip, context) => validateMainBets(slip, context, seatCount),
     reservedFor: (bet) => bet.amount,

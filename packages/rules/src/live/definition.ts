@@ -130,6 +130,12 @@ export interface GameDefinition<
   readonly cutCard?: CutCardRange;
   /** Whether a new shoe opens with the first-card burn; absent: it does (baccarat, Pok Deng). */
   readonly burnsFirstCard?: boolean;
+  /**
+   * Whether a round is dealt when its betting window ends with no bet (docs/rules/live-tables.md,
+   * Round phases). A shared table deals on (its road goes on); a seated game, whose dealer plays
+   * only against the seats that bet, keeps the round betting until a bet comes.
+   */
+  readonly dealsWithoutBets: boolean;
   /** The bet ids offered in a round (gates applied). */
   betsOffered(round: number): readonly string[];
   /** Every rule the slip breaks; empty when it is accepted. */

@@ -127,6 +127,8 @@ export function pokDengDefinition(): GameDefinition<PokDengOutcome, SeatRoadMark
     variant: "five-seat",
     bets,
     shoeCards: () => standardDecks(POK_DENG_DECKS),
+    // The Banker's hands and the seats' road go on whether anyone bet or not.
+    dealsWithoutBets: true,
     betsOffered: () => POK_DENG_BET_IDS,
     validateBets(slip, { limits, balance = Number.MAX_SAFE_INTEGER }) {
       return validateBets({ bets: slip.map(asPokDengBet), limits, balance }).map(

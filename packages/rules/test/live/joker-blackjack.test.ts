@@ -30,6 +30,17 @@ describe("the table", () => {
     ]);
   });
 
+  it("is not dealt to nobody: a round without a bet waits for one, where the shared tables deal on", () => {
+    expect(definition.dealsWithoutBets).toBe(false);
+    for (const [game, variant] of [
+      ["baccarat", "commission"],
+      ["baccarat", "no-commission"],
+      ["pok-deng", "five-seat"],
+    ] as const) {
+      expect(gameDefinition(game, variant)?.dealsWithoutBets).toBe(true);
+    }
+  });
+
   it("takes the main bet on seats 1–7 within the limits per seat, and nothing else", () => {
     const limits = { main: { min: 10 * POINT, max: 500 * POINT } };
     const refusals = definition.validateBets(

@@ -24,6 +24,8 @@ import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 import type { TableEvent } from "~/table-stream";
 
+import { secondsUntil, useNow } from "../use-now";
+
 import { ActionBar } from "./actions";
 import styles from "./joker-blackjack.module.css";
 import type { Action } from "./round-view";
@@ -71,6 +73,10 @@ interface RoundNotes {
   callouts: { key: number; text: string }[];
   /** The timer's whole length for the turn shown (its `turn.started` said when it began). */
   turnSeconds: number | null;
+  /** Its betting window ended with no bet and started again (`round.opened`, `reopened`). */
+  reopened: boolean;
+  /** Players with a stake, as `bets.totals` last said. */
+  bettors: number;
 }
 
 const freshNotes = (roundId: string | null): RoundNotes => ({
@@ -79,6 +85,8 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
   reasons: new Map(),
   callouts: [],
   turnSeconds: null,
+  reopened: false,
+  bettors: 0,
 });
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
@@ -120,8 +128,16 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
         round?.seats.find((entry) => entry.seat === seat)?.hands.length ?? 1;
       switch (event.type) {
         case "round.opened":
-          note((current) => current);
-          announce(t("announce.opened", { number: num(payload.number) }));
+          if (payload.reopened === true) {
+            note((current) => ({ ...current, reopened: true, bettors: 0 }));
+            announce(t("announce.waiting"));
+          } else {
+            note((current) => current);
+            announce(t("announce.opened", { number: num(payload.number) }));
+          }
+          break;
+        case "bets.totals":
+          note((current) => ({ ...current, bettors: num(payload.bettors) }));
           break;
         case "round.closed":
           announce(t("announce.closed"));
@@ -217,6 +233,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const betting = round?.phase === "betting";
   const dealing = round?.phase === "dealing";
   const roundOver = round?.phase === "settled" || round?.outcome != null;
+  const now = useNow();
 
   const betName = useCallback((bet: SlipBet) => t("seat", { seat: bet.seat ?? 0 }), [t]);
   const offered = useCallback(
@@ -230,6 +247,13 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const mySeats = state.seats
     .filter((taken) => account !== null && taken.playerId === account.id)
     .map((taken) => taken.seat);
+  // The dealer plays only against seats that bet (docs/rules/live-tables.md, Round phases): a
+  // window that ends with no stake starts again, and the page says why nothing is dealt.
+  const waitingForBet =
+    betting &&
+    slip.placed.length === 0 &&
+    shownNotes.bettors === 0 &&
+    (shownNotes.reopened || (now !== null && secondsUntil(round.closesAt, now) === 0));
   const pending = round?.phase === "dealing" ? (round.pending ?? null) : null;
   const myTurn = pending !== null && mySeats.includes(pending.seat);
   const lastSeat = lastSeatOf(state);
@@ -285,8 +309,19 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
       data-phase={round?.phase ?? ""}
       data-round-id={roundId ?? ""}
       data-my-seats={mySeats.join(",")}
+      data-waiting={waitingForBet}
     >
-      <TableHeading table={state.table} round={round} />
+      <TableHeading
+        table={state.table}
+        round={round}
+        clockNote={
+          waitingForBet && (
+            <p className={styles.waiting} role="status" data-testid="waiting-for-bet">
+              {t("waitingForBet")}
+            </p>
+          )
+        }
+      />
 
       <TableBanners
         connection={connection}

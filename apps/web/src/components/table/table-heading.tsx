@@ -1,5 +1,7 @@
 "use client";
 
+import type { ReactNode } from "react";
+
 import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 
@@ -9,14 +11,17 @@ import styles from "./table.module.css";
 
 /**
  * A seated table's heading: its name (an operator's words, not translated), the game and its
- * variant with the round and its phase, and the betting countdown while bets are taken.
+ * variant with the round and its phase, and the betting countdown while bets are taken, with
+ * `clockNote` beside it (a round waiting for a bet says so).
  */
 export function TableHeading({
   table,
   round,
+  clockNote,
 }: {
   table: Pick<TableDetail["table"], "name" | "game" | "variant" | "countdownSeconds">;
   round: TableDetail["round"];
+  clockNote?: ReactNode;
 }) {
   const labels = useLabels();
   return (
@@ -32,6 +37,7 @@ export function TableHeading({
       {round?.phase === "betting" && (
         <div className={styles.headingClock}>
           <Countdown closesAt={round.closesAt} windowSeconds={table.countdownSeconds} />
+          {clockNote}
         </div>
       )}
     </header>

@@ -1,0 +1,63 @@
+/**
+ * A round waiting for a bet (docs/rules/live-tables.md, Round phases): a game that is not dealt
+ * to nobody (`dealsWithoutBets: false`, joker blackjack) keeps a round nobody bet on betting,
+ * its window started again, rather than drawing cards for a dealer playing alone.
+ */
+import type { TableGameDefinition } from "@fuda/rules";
+
+import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import { appendEvents } from "./events";
+import { freeLeavingSeats } from "./seats";
+
+/** The round's open bets; under the round's lock, no bet comes or goes while it is counted. */
+async function openBetCount(tx: Pick<Tx, "$queryRaw">, roundId: string): Promise<number> {
+  const [row] = await tx.$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS count FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open'`;
+  return Number(row?.count ?? 0);
+}
+
+/** Whether the round must wait for a bet rather than be dealt: its game says so, and none came. */
+export async function waitsForBet(
+  tx: Pick<Tx, "$queryRaw">,
+  definition: Pick<TableGameDefinition, "dealsWithoutBets"> | null | undefined,
+  roundId: string,
+): Promise<boolean> {
+  if (definition == null || definition.dealsWithoutBets) return false;
+  return (await openBetCount(tx, roundId)) === 0;
+}
+
+/**
+ * Starts the round's betting window again until `closesAt`, in the caller's transaction under the
+ * round's lock, announced as `round.opened` with `reopened: true` (the same payload as the open,
+ * so a client renders it the same way). The version moves on: a step read before is fenced.
+ */
+export async function reopenBetting(
+  tx: Tx,
+  table: TableRef,
+  round: RoundRow,
+  definition: Pick<TableGameDefinition, "betsOffered">,
+  closesAt: Date,
+): Promise<RoundRow> {
+  await tx.round.update({
+    where: { id: round.id },
+    data: { bettingClosesAt: closesAt, version: { increment: 1 } },
+  });
+  await appendEvents(tx, [
+    {
+      tableId: table.id,
+      roundId: round.id,
+      type: "round.opened",
+      payload: {
+        roundId: round.id,
+        shoeId: round.shoeId,
+        number: round.number,
+        closesAt: closesAt.toISOString(),
+        betsOffered: [...definition.betsOffered(round.number)],
+        reopened: true,
+      },
+    },
+    // A seat asked to leave holds no bet now (there is none): it is free at once.
+    ...(await freeLeavingSeats(tx, table.id)),
+  ]);
+  return { ...round, closesAt, version: round.version + 1 };
+}
