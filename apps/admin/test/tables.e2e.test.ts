@@ -134,6 +134,22 @@ describe("the operators' portal: sign-in and tables", () => {
     expect(overflow.buttons).toBeGreaterThan(10);
   });
 
+  it("fits a 375 px phone: nothing but the tables' own box scrolls sideways, the editor open or not", async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(stack!.app.url);
+      await page.getByTestId("table-actions").first().waitFor();
+      const fits = () =>
+        page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(await fits()).toBe(true);
+      await row("baccarat-a").getByRole("button", { name: "Edit" }).click();
+      await page.getByTestId("table-editor").waitFor();
+      expect(await fits()).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it("signs out: the portal sends the browser back to sign in", async () => {
     await page.goto(stack!.app.url);
     await page.getByRole("button", { name: "Sign out" }).click();
