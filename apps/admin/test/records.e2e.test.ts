@@ -84,7 +84,12 @@ describe("rounds and players pages", () => {
     await page.getByLabel("Points (+ credit, − debit)").fill("25");
     await page.locator('input[name="adjustReason"]').fill("goodwill gesture");
     await page.getByRole("button", { name: "Adjust" }).click();
-    await page.getByRole("status").filter({ hasText: "Balance adjusted." }).waitFor();
+    // Each form's message right below it, not in one place for the whole page.
+    const messageOf = (form: string) =>
+      page.locator(`[data-testid="form-${form}"] + [data-testid="message-${form}"]`);
+    await messageOf("adjust").filter({ hasText: "Balance adjusted." }).waitFor();
+    expect(await messageOf("adjust").getAttribute("role")).toBe("status");
+    expect(await page.getByTestId("message-ban").count()).toBe(0);
     expect(await balance.innerText()).not.toBe(before);
     const adjusted = await db.auditEntry.findFirstOrThrow({
       where: { action: "players.adjust", targetId: playerId },
@@ -96,14 +101,17 @@ describe("rounds and players pages", () => {
     await page.getByLabel("Points (+ credit, − debit)").fill("-99999999");
     await page.locator('input[name="adjustReason"]').fill("too much");
     await page.getByRole("button", { name: "Adjust" }).click();
-    await page.getByRole("alert").filter({ hasText: "amount:" }).waitFor();
+    await messageOf("adjust").filter({ hasText: "amount:" }).waitFor();
+    expect(await messageOf("adjust").getAttribute("role")).toBe("alert");
 
     // The Ban button is the portal's button in red: the shared button's size and weight.
     expect(await buttonLook("Ban")).toBe(await buttonLook("Adjust"));
 
     await page.locator('input[name="banReason"]').fill("abuse of the chat");
     await page.getByRole("button", { name: "Ban" }).click();
-    await page.getByRole("status").filter({ hasText: "sessions have ended" }).waitFor();
+    await messageOf("ban").filter({ hasText: "sessions have ended" }).waitFor();
+    // Only the latest action speaks: the adjustment's refusal is gone from beside its form.
+    expect(await page.getByTestId("message-adjust").count()).toBe(0);
     expect(await db.session.count({ where: { userId: playerId } })).toBe(0);
     expect((await db.user.findUniqueOrThrow({ where: { id: playerId } })).banned).toBe(true);
     await page.getByRole("button", { name: "Unban" }).waitFor();

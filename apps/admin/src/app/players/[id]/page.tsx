@@ -8,7 +8,6 @@ import { formatPoints, formatTimestamp } from "@fuda/ui";
 import styles from "~/components/records.module.css";
 import {
   ActionForm,
-  ActionMessages,
   RecordPending,
   RecordTable,
   StateField,
@@ -21,7 +20,7 @@ type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, notice, busy, act, refuse } = useRecord<PlayerRecord>(
+  const { record, problem, busy, act, refuse, messageOf } = useRecord<PlayerRecord>(
     "admin.players.get",
     {
       userId: id,
@@ -32,17 +31,18 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
   const [banReason, setBanReason] = useState("");
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const run = (procedure: string, input: unknown, done: string) =>
-    act(procedure, input, () => done);
+  const run = (form: string, procedure: string, input: unknown, done: string) =>
+    act(form, procedure, input, () => done);
 
   async function adjust() {
     // Points as typed (e.g. 25 or -12.5), in minor units for the API.
     const minor = toMinor(amount);
     if (Number.isNaN(minor)) {
-      refuse("amount: a number of points with at most two decimals, e.g. 25 or -12.50");
+      refuse("adjust", "amount: a number of points with at most two decimals, e.g. 25 or -12.50");
       return;
     }
     const ok = await run(
+      "adjust",
       "admin.players.adjust",
       { userId: id, amount: minor, reason: adjustReason, requestId },
       "Balance adjusted.",
@@ -86,7 +86,13 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
 
       <section className={styles.panel}>
         <h2>Adjust the balance</h2>
-        <ActionForm onSubmit={() => void adjust()} button="Adjust" busy={busy}>
+        <ActionForm
+          name="adjust"
+          onSubmit={() => void adjust()}
+          button="Adjust"
+          busy={busy}
+          message={messageOf("adjust")}
+        >
           <StateField
             label="Points (+ credit, − debit)"
             name="amount"
@@ -108,8 +114,10 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       <section className={styles.panel}>
         <h2>{player.banned ? "Unban" : "Ban"}</h2>
         <ActionForm
+          name="ban"
           onSubmit={() => {
             void run(
+              "ban",
               player.banned ? "admin.players.unban" : "admin.players.ban",
               { userId: id, reason: banReason },
               player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
@@ -120,6 +128,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           button={player.banned ? "Unban" : "Ban"}
           busy={busy}
           danger={!player.banned}
+          message={messageOf("ban")}
         >
           <StateField
             label="Reason"
@@ -130,7 +139,6 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           />
         </ActionForm>
       </section>
-      <ActionMessages problem={problem} notice={notice} />
 
       <RecordTable
         title="Latest wallet entries"

@@ -8,7 +8,6 @@ import { formatPoints, formatTimestamp } from "@fuda/ui";
 import styles from "~/components/records.module.css";
 import {
   ActionForm,
-  ActionMessages,
   RecordPending,
   RecordTable,
   StateField,
@@ -23,13 +22,14 @@ type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
 /** One round's whole record, and voiding it with a reason. */
 export default function RoundPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, notice, busy, act } = useRecord<RoundRecord>("admin.rounds.get", {
+  const { record, problem, busy, act, messageOf } = useRecord<RoundRecord>("admin.rounds.get", {
     roundId: id,
   });
   const [reason, setReason] = useState("");
 
   async function voidRound() {
     const ok = await act(
+      "void",
       "admin.rounds.void",
       { roundId: id, reason },
       (data: { players: { amount: number }[] }) => {
@@ -115,7 +115,14 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
 
       {record.table.game === "joker-blackjack" &&
         record.phase === "dealing" &&
-        record.voided === null && <RoundCorrections roundId={id} act={act} busy={busy} />}
+        record.voided === null && (
+          <RoundCorrections
+            roundId={id}
+            act={act}
+            busy={busy}
+            message={messageOf("corrections")}
+          />
+        )}
 
       <RecordTable
         title="Bets"
@@ -203,12 +210,18 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
             Every player&apos;s stakes come back and every payout is taken back through the ledger.
             Refused if a winner has already spent the winnings.
           </p>
-          <ActionForm onSubmit={() => void voidRound()} button="Void round" busy={busy} danger>
+          <ActionForm
+            name="void"
+            onSubmit={() => void voidRound()}
+            button="Void round"
+            busy={busy}
+            danger
+            message={messageOf("void")}
+          >
             <StateField label="Reason" name="reason" value={reason} onValue={setReason} size={50} />
           </ActionForm>
         </section>
       )}
-      <ActionMessages problem={problem} notice={notice} />
     </main>
   );
 }
