@@ -108,7 +108,23 @@ describe("rounds and players pages", () => {
     expect(await buttonLook("Ban")).toBe(await buttonLook("Adjust"));
 
     await page.locator('input[name="banReason"]').fill("abuse of the chat");
+    // Asked first: Cancel bans no one, ends no session and audits nothing.
     await page.getByRole("button", { name: "Ban" }).click();
+    const asked = page.getByRole("dialog", { name: "Ban Demo Player?" });
+    expect(
+      await asked
+        .getByRole("button", { name: "Cancel" })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await asked.getByRole("button", { name: "Cancel" }).click();
+    await asked.waitFor({ state: "hidden" });
+    expect(await db.session.count({ where: { userId: playerId } })).toBe(1);
+    expect((await db.user.findUniqueOrThrow({ where: { id: playerId } })).banned).toBe(false);
+    expect(await db.auditEntry.count({ where: { action: "players.ban" } })).toBe(0);
+    expect(await page.getByTestId("message-ban").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Ban" }).click();
+    await asked.getByRole("button", { name: "Ban player" }).click();
     await messageOf("ban").filter({ hasText: "sessions have ended" }).waitFor();
     // Only the latest action speaks: the adjustment's refusal is gone from beside its form.
     expect(await page.getByTestId("message-adjust").count()).toBe(0);

@@ -5,13 +5,9 @@ import { use, useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/records.module.css";
-import {
-  ActionForm,
-  RecordPending,
-  RecordTable,
-  StateField,
-} from "~/components/record-parts";
+import { ActionForm, RecordPending, RecordTable, StateField } from "~/components/record-parts";
 import { toMinor } from "~/components/table-forms";
 import { useRecord } from "~/components/use-record";
 
@@ -29,6 +25,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
   const [banReason, setBanReason] = useState("");
+  const { ask, dialog } = useConfirm();
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const run = (form: string, procedure: string, input: unknown, done: string) =>
@@ -52,6 +49,28 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       setAdjustReason("");
       setRequestId(crypto.randomUUID());
     }
+  }
+
+  async function banOrUnban(player: PlayerRecord["player"]) {
+    // A ban ends the player's sessions at once: asked first. An unban is not.
+    if (
+      !player.banned &&
+      !(await ask({
+        title: `Ban ${player.name}?`,
+        body: "They are signed out everywhere and cannot sign in or bet until unbanned.",
+        confirm: "Ban player",
+        danger: true,
+      }))
+    ) {
+      return;
+    }
+    const ok = await run(
+      "ban",
+      player.banned ? "admin.players.unban" : "admin.players.ban",
+      { userId: id, reason: banReason },
+      player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
+    );
+    if (ok) setBanReason("");
   }
 
   if (record === null) return <RecordPending problem={problem} />;
@@ -115,16 +134,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
         <h2>{player.banned ? "Unban" : "Ban"}</h2>
         <ActionForm
           name="ban"
-          onSubmit={() => {
-            void run(
-              "ban",
-              player.banned ? "admin.players.unban" : "admin.players.ban",
-              { userId: id, reason: banReason },
-              player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
-            ).then((ok) => {
-              if (ok) setBanReason("");
-            });
-          }}
+          onSubmit={() => void banOrUnban(player)}
           button={player.banned ? "Unban" : "Ban"}
           busy={busy}
           danger={!player.banned}
@@ -194,6 +204,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           </tr>
         ))}
       />
+      {dialog}
     </main>
   );
 }

@@ -5,13 +5,9 @@ import { use, useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/records.module.css";
-import {
-  ActionForm,
-  RecordPending,
-  RecordTable,
-  StateField,
-} from "~/components/record-parts";
+import { ActionForm, RecordPending, RecordTable, StateField } from "~/components/record-parts";
 import { RoundCards } from "~/components/round-cards";
 import { RoundCorrections } from "~/components/round-corrections";
 import { outcomeWords } from "~/components/round-words";
@@ -26,8 +22,16 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     roundId: id,
   });
   const [reason, setReason] = useState("");
+  const { ask, dialog } = useConfirm();
 
-  async function voidRound() {
+  async function voidRound(number: number) {
+    const asked = await ask({
+      title: `Void round #${number}?`,
+      body: "Every stake comes back and every payout is taken back through the ledger. This cannot be undone.",
+      confirm: "Void round",
+      danger: true,
+    });
+    if (!asked) return;
     const ok = await act(
       "void",
       "admin.rounds.void",
@@ -116,12 +120,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
       {record.table.game === "joker-blackjack" &&
         record.phase === "dealing" &&
         record.voided === null && (
-          <RoundCorrections
-            roundId={id}
-            act={act}
-            busy={busy}
-            message={messageOf("corrections")}
-          />
+          <RoundCorrections roundId={id} act={act} busy={busy} message={messageOf("corrections")} />
         )}
 
       <RecordTable
@@ -212,7 +211,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           </p>
           <ActionForm
             name="void"
-            onSubmit={() => void voidRound()}
+            onSubmit={() => void voidRound(record.number)}
             button="Void round"
             busy={busy}
             danger
@@ -222,6 +221,7 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           </ActionForm>
         </section>
       )}
+      {dialog}
     </main>
   );
 }
