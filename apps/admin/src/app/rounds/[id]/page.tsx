@@ -7,7 +7,14 @@ import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/records.module.css";
-import { ActionForm, RecordPending, RecordTable, StateField } from "~/components/record-parts";
+import {
+  ActionForm,
+  ActionMessages,
+  RecordPending,
+  RecordTable,
+  StateField,
+} from "~/components/record-parts";
+import type { ActionMessage } from "~/components/use-record";
 import { RoundCards } from "~/components/round-cards";
 import { RoundCorrections } from "~/components/round-corrections";
 import { outcomeWords } from "~/components/round-words";
@@ -56,6 +63,9 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     (card) => labels.get(card) ?? `#${card}`,
   );
   const inPlay = record.phase === "betting" || record.phase === "dealing";
+  const correcting =
+    record.table.game === "joker-blackjack" && record.phase === "dealing" && record.voided === null;
+  const voidable = record.voided === null && record.phase === "settled";
 
   return (
     <main className={styles.page} data-testid="round-record" data-round-id={record.id}>
@@ -117,11 +127,11 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         <RoundCards record={record} />
       </section>
 
-      {record.table.game === "joker-blackjack" &&
-        record.phase === "dealing" &&
-        record.voided === null && (
-          <RoundCorrections roundId={id} act={act} busy={busy} message={messageOf("corrections")} />
-        )}
+      {correcting ? (
+        <RoundCorrections roundId={id} act={act} busy={busy} message={messageOf("corrections")} />
+      ) : (
+        <Said title="Dealing mistake" form="corrections" message={messageOf("corrections")} />
+      )}
 
       <RecordTable
         title="Bets"
@@ -202,7 +212,8 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           <p>Round in play: void after it settles.</p>
         </section>
       )}
-      {record.voided === null && record.phase === "settled" && (
+      {!voidable && <Said title="Void this round" form="void" message={messageOf("void")} />}
+      {voidable && (
         <section className={styles.panel}>
           <h2>Void this round</h2>
           <p>
@@ -223,5 +234,19 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
       )}
       {dialog}
     </main>
+  );
+}
+
+/**
+ * What a form said after its action took it off the page (a voided round has no void form, a
+ * settled round no corrections): the message stays where the form was.
+ */
+function Said({ title, form, message }: { title: string; form: string; message: ActionMessage }) {
+  if (message.problem === null && message.notice === null) return null;
+  return (
+    <section className={styles.panel}>
+      <h2>{title}</h2>
+      <ActionMessages {...message} testId={`message-${form}`} />
+    </section>
   );
 }
