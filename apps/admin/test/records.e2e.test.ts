@@ -167,6 +167,34 @@ describe("rounds and players pages", () => {
     expect(await page.getByTestId("phase").innerText()).toMatch(/betting|dealing|settled/);
   });
 
+  it("fits the player's page and a settled round's page to a 375 px phone: only data tables scroll, in their own box", async () => {
+    const db = database!.db;
+    const round = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const found = await db.round.findFirst({ where: { phase: "settled" } });
+        if (found !== null) return found;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error("no round settled");
+    })();
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      for (const [path, testId] of [
+        [`/players/${playerId}`, "entries"],
+        [`/rounds/${round.id}`, "transfers"],
+      ] as const) {
+        await page.goto(`${stack!.app.url}${path}`);
+        await page.getByTestId(testId).waitFor();
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          path,
+        ).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it("sorts rounds on the server by the heading clicked: round number, down then up", async () => {
     const db = database!.db;
     await page.goto(`${stack!.app.url}/rounds`);
