@@ -59,6 +59,19 @@ const buttonLook = (name: string) =>
     return [style.padding, style.fontWeight, style.fontSize, style.borderRadius].join(" ");
   });
 
+/** The first round `query` finds once the dealers have dealt it (20 s at the most). */
+async function roundOnceThere(
+  what: string,
+  query: NonNullable<Parameters<TestDatabase["db"]["round"]["findFirst"]>[0]>,
+) {
+  for (let i = 0; i < 100; i++) {
+    const found = await database!.db.round.findFirst(query);
+    if (found !== null) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no round ${what}`);
+}
+
 describe("rounds and players pages", () => {
   it("finds the player, adjusts the balance, bans them: their sessions end", async () => {
     const db = database!.db;
@@ -135,15 +148,8 @@ describe("rounds and players pages", () => {
 
   it("lists rounds newest first and opens one's record", async () => {
     const db = database!.db;
-    const round = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        // The newest: the first page holds it however many rounds the dealers opened before.
-        const found = await db.round.findFirst({ orderBy: { openedAt: "desc" } });
-        if (found !== null) return found;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error("no round opened");
-    })();
+    // The newest: the first page holds it however many rounds the dealers opened before.
+    const round = await roundOnceThere("opened", { orderBy: { openedAt: "desc" } });
     await page.goto(`${stack!.app.url}/rounds`);
     const row = page.locator(`[data-testid="round-row"][data-round-id="${round.id}"]`);
     await row.waitFor();
@@ -168,15 +174,7 @@ describe("rounds and players pages", () => {
   });
 
   it("fits the player's page and a settled round's page to a 375 px phone: only data tables scroll, in their own box", async () => {
-    const db = database!.db;
-    const round = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        const found = await db.round.findFirst({ where: { phase: "settled" } });
-        if (found !== null) return found;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error("no round settled");
-    })();
+    const round = await roundOnceThere("settled", { where: { phase: "settled" } });
     await page.setViewportSize({ width: 375, height: 812 });
     try {
       for (const [path, testId] of [

@@ -183,10 +183,13 @@ describe("history", () => {
     ).toEqual({ table: true, page: true });
     await page.setViewportSize({ width: 375, height: 812 });
     expect(
-      await page.getByTestId("wallet-entry").first().evaluate((row) => ({
-        card: getComputedStyle(row).display,
-        page: document.documentElement.scrollWidth <= window.innerWidth,
-      })),
+      await page
+        .getByTestId("wallet-entry")
+        .first()
+        .evaluate((row) => ({
+          card: getComputedStyle(row).display,
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+        })),
     ).toEqual({ card: "block", page: true });
     await screenshots(page, "history", "wallet");
 
