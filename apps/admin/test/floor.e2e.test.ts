@@ -162,6 +162,10 @@ describe("the operator runs the floor; the player sees it", () => {
 
     await operator.goto(portal.url);
     await tableRow("baccarat-a").getByRole("button", { name: "Pause" }).click();
+    await operator
+      .getByRole("dialog", { name: "Pause Baccarat A?" })
+      .getByRole("button", { name: "Pause table" })
+      .click();
     await tableRow("baccarat-a").locator('[data-testid="status"]', { hasText: "paused" }).waitFor();
     const paused = await database!.db.auditEntry.findFirstOrThrow({
       where: { action: "tables.pause" },
@@ -269,9 +273,13 @@ describe("the operator runs the floor; the player sees it", () => {
 
     await operator.locator('input[name="reason"]').fill("dealt from the wrong shoe");
     await operator.getByRole("button", { name: "Void round" }).click();
+    await operator
+      .getByRole("dialog", { name: /^Void round #\d+\?$/ })
+      .getByRole("button", { name: "Void round" })
+      .click();
     // The player's one wallet is put back; the record names who voided it and why.
     await operator
-      .getByRole("status")
+      .getByTestId("message-void")
       .filter({ hasText: "Round voided: 1 wallet corrected." })
       .waitFor();
     const voided = operator.getByTestId("voided");

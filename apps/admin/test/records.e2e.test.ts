@@ -59,6 +59,19 @@ const buttonLook = (name: string) =>
     return [style.padding, style.fontWeight, style.fontSize, style.borderRadius].join(" ");
   });
 
+/** The first round `query` finds once the dealers have dealt it (20 s at the most). */
+async function roundOnceThere(
+  what: string,
+  query: NonNullable<Parameters<TestDatabase["db"]["round"]["findFirst"]>[0]>,
+) {
+  for (let i = 0; i < 100; i++) {
+    const found = await database!.db.round.findFirst(query);
+    if (found !== null) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no round ${what}`);
+}
+
 describe("rounds and players pages", () => {
   it("finds the player, adjusts the balance, bans them: their sessions end", async () => {
     const db = database!.db;
@@ -84,7 +97,12 @@ describe("rounds and players pages", () => {
     await page.getByLabel("Points (+ credit, − debit)").fill("25");
     await page.locator('input[name="adjustReason"]').fill("goodwill gesture");
     await page.getByRole("button", { name: "Adjust" }).click();
-    await page.getByRole("status").filter({ hasText: "Balance adjusted." }).waitFor();
+    // Each form's message right below it, not in one place for the whole page.
+    const messageOf = (form: string) =>
+      page.locator(`[data-testid="form-${form}"] + [data-testid="message-${form}"]`);
+    await messageOf("adjust").filter({ hasText: "Balance adjusted." }).waitFor();
+    expect(await messageOf("adjust").getAttribute("role")).toBe("status");
+    expect(await page.getByTestId("message-ban").count()).toBe(0);
     expect(await balance.innerText()).not.toBe(before);
     const adjusted = await db.auditEntry.findFirstOrThrow({
       where: { action: "players.adjust", targetId: playerId },
@@ -96,14 +114,33 @@ describe("rounds and players pages", () => {
     await page.getByLabel("Points (+ credit, − debit)").fill("-99999999");
     await page.locator('input[name="adjustReason"]').fill("too much");
     await page.getByRole("button", { name: "Adjust" }).click();
-    await page.getByRole("alert").filter({ hasText: "amount:" }).waitFor();
+    await messageOf("adjust").filter({ hasText: "amount:" }).waitFor();
+    expect(await messageOf("adjust").getAttribute("role")).toBe("alert");
 
     // The Ban button is the portal's button in red: the shared button's size and weight.
     expect(await buttonLook("Ban")).toBe(await buttonLook("Adjust"));
 
     await page.locator('input[name="banReason"]').fill("abuse of the chat");
+    // Asked first: Cancel bans no one, ends no session and audits nothing.
     await page.getByRole("button", { name: "Ban" }).click();
-    await page.getByRole("status").filter({ hasText: "sessions have ended" }).waitFor();
+    const asked = page.getByRole("dialog", { name: "Ban Demo Player?" });
+    expect(
+      await asked
+        .getByRole("button", { name: "Cancel" })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await asked.getByRole("button", { name: "Cancel" }).click();
+    await asked.waitFor({ state: "hidden" });
+    expect(await db.session.count({ where: { userId: playerId } })).toBe(1);
+    expect((await db.user.findUniqueOrThrow({ where: { id: playerId } })).banned).toBe(false);
+    expect(await db.auditEntry.count({ where: { action: "players.ban" } })).toBe(0);
+    expect(await page.getByTestId("message-ban").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Ban" }).click();
+    await asked.getByRole("button", { name: "Ban player" }).click();
+    await messageOf("ban").filter({ hasText: "sessions have ended" }).waitFor();
+    // Only the latest action speaks: the adjustment's refusal is gone from beside its form.
+    expect(await page.getByTestId("message-adjust").count()).toBe(0);
     expect(await db.session.count({ where: { userId: playerId } })).toBe(0);
     expect((await db.user.findUniqueOrThrow({ where: { id: playerId } })).banned).toBe(true);
     await page.getByRole("button", { name: "Unban" }).waitFor();
@@ -111,15 +148,8 @@ describe("rounds and players pages", () => {
 
   it("lists rounds newest first and opens one's record", async () => {
     const db = database!.db;
-    const round = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        // The newest: the first page holds it however many rounds the dealers opened before.
-        const found = await db.round.findFirst({ orderBy: { openedAt: "desc" } });
-        if (found !== null) return found;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error("no round opened");
-    })();
+    // The newest: the first page holds it however many rounds the dealers opened before.
+    const round = await roundOnceThere("opened", { orderBy: { openedAt: "desc" } });
     await page.goto(`${stack!.app.url}/rounds`);
     const row = page.locator(`[data-testid="round-row"][data-round-id="${round.id}"]`);
     await row.waitFor();
@@ -141,6 +171,26 @@ describe("rounds and players pages", () => {
     await record.waitFor();
     expect(await record.getAttribute("data-round-id")).toBe(round.id);
     expect(await page.getByTestId("phase").innerText()).toMatch(/betting|dealing|settled/);
+  });
+
+  it("fits the player's page and a settled round's page to a 375 px phone: only data tables scroll, in their own box", async () => {
+    const round = await roundOnceThere("settled", { where: { phase: "settled" } });
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      for (const [path, testId] of [
+        [`/players/${playerId}`, "entries"],
+        [`/rounds/${round.id}`, "transfers"],
+      ] as const) {
+        await page.goto(`${stack!.app.url}${path}`);
+        await page.getByTestId(testId).waitFor();
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          path,
+        ).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it("sorts rounds on the server by the heading clicked: round number, down then up", async () => {

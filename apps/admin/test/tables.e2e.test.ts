@@ -55,12 +55,47 @@ describe("the operators' portal: sign-in and tables", () => {
     ).toEqual(["Tables", "Monitor", "Rounds", "Players", "Returns", "Partners", "Audit"]);
   });
 
+  it("asks before closing or pausing a table: Cancel and Esc leave the table and the audit log as they were", async () => {
+    await page.goto(stack!.app.url);
+    await page.getByTestId("table-actions").first().waitFor();
+    const before = (await tableOf("pok-deng")).status;
+    const audited = () => database!.db.auditEntry.count();
+    const auditedBefore = await audited();
+
+    await row("pok-deng").getByRole("button", { name: "Close" }).click();
+    const close = page.getByRole("dialog", { name: "Close Pok Deng?" });
+    await close.waitFor();
+    // Described by what it does; focus on Cancel, so Enter out of habit changes nothing.
+    expect(await close.getAttribute("aria-describedby")).toBeTruthy();
+    expect(
+      await close
+        .getByRole("button", { name: "Cancel" })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await close.getByRole("button", { name: "Cancel" }).click();
+    await close.waitFor({ state: "hidden" });
+
+    await row("pok-deng").getByRole("button", { name: "Pause" }).click();
+    const pause = page.getByRole("dialog", { name: "Pause Pok Deng?" });
+    await pause.waitFor();
+    await page.keyboard.press("Escape");
+    await pause.waitFor({ state: "hidden" });
+
+    expect((await tableOf("pok-deng")).status).toBe(before);
+    expect(await audited()).toBe(auditedBefore);
+    expect(await row("pok-deng").getByTestId("status").textContent()).toBe("open");
+  });
+
   it("pauses a table: its row says paused, the table is paused and the pause is audited", async () => {
     await page.goto(stack!.app.url);
     const counted = (status: string) =>
       page.locator(`[data-testid="status-counts"] [data-status="${status}"] strong`).textContent();
     const pausedBefore = Number(await counted("paused"));
     await row("pok-deng").getByRole("button", { name: "Pause" }).click();
+    await page
+      .getByRole("dialog", { name: "Pause Pok Deng?" })
+      .getByRole("button", { name: "Pause table" })
+      .click();
     await row("pok-deng").locator('[data-testid="status"]', { hasText: "paused" }).waitFor();
     // The counts above the table follow the rows, without a reload.
     expect(Number(await counted("paused"))).toBe(pausedBefore + 1);
@@ -132,6 +167,22 @@ describe("the operators' portal: sign-in and tables", () => {
     });
     expect(overflow).toEqual({ scrolls: false, cut: 0, buttons: overflow.buttons });
     expect(overflow.buttons).toBeGreaterThan(10);
+  });
+
+  it("fits a 375 px phone: nothing but the tables' own box scrolls sideways, the editor open or not", async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(stack!.app.url);
+      await page.getByTestId("table-actions").first().waitFor();
+      const fits = () =>
+        page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(await fits()).toBe(true);
+      await row("baccarat-a").getByRole("button", { name: "Edit" }).click();
+      await page.getByTestId("table-editor").waitFor();
+      expect(await fits()).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it("signs out: the portal sends the browser back to sign in", async () => {

@@ -172,6 +172,25 @@ describe("history", () => {
       );
     }
     expect(shownEntries[0]!.balanceAfter).toBe(balance);
+    // A laptop's width holds every column (long ids wrap) with no sideways scroll; on a phone
+    // each entry is a card, and the page still fits.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(
+      await page.getByTestId("wallet-entries").evaluate((table) => ({
+        table: table.parentElement!.scrollWidth <= table.parentElement!.clientWidth,
+        page: document.documentElement.scrollWidth <= window.innerWidth,
+      })),
+    ).toEqual({ table: true, page: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(
+      await page
+        .getByTestId("wallet-entry")
+        .first()
+        .evaluate((row) => ({
+          card: getComputedStyle(row).display,
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+        })),
+    ).toEqual({ card: "block", page: true });
     await screenshots(page, "history", "wallet");
 
     // The same pages in Japanese and Thai: no key untranslated, no English left.

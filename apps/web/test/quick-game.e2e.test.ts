@@ -103,6 +103,13 @@ describe("quick game", () => {
     await game.waitFor();
     expect(await game.getAttribute("data-balance")).toBe(String(START));
     expect(await stat(page, "cardsLeft")).toBe(SHOE);
+    // No betting window in the quick game: a dash that says why, never a 0 or NaN.
+    const countdown = page.locator('[data-stat="countdown"] [data-testid="no-timer"]');
+    expect(await countdown.locator("[aria-hidden]").innerText()).toBe("—");
+    expect(await countdown.getAttribute("title")).toBe(
+      "No timer: the hand is dealt when you press Deal",
+    );
+    expect(await page.locator('[data-stat="countdown"] dd').textContent()).not.toMatch(/\d|NaN/);
     for (const step of ["undo", "deal", "next", "startOver"]) {
       expect(await page.getByTestId(`quick-${step}`).isDisabled(), step).toBe(true);
     }

@@ -2,6 +2,7 @@ import type { ComponentProps, InputHTMLAttributes, ReactNode } from "react";
 
 import { DataTable } from "./data-table";
 import styles from "./records.module.css";
+import type { ActionMessage } from "./use-record";
 
 /** A record page before its record is there: loading, or why it could not be read. */
 export function RecordPending({ problem }: { problem: string | null }) {
@@ -12,23 +13,28 @@ export function RecordPending({ problem }: { problem: string | null }) {
   );
 }
 
-/** The last action's outcome: its problem (an alert) or its notice (a status). */
+/**
+ * An action's outcome: its problem (an alert) or its notice (a status). `testId` names whose,
+ * for a page with several forms.
+ */
 export function ActionMessages({
   problem,
   notice = null,
+  testId,
 }: {
   problem: string | null;
   notice?: string | null;
+  testId?: string;
 }) {
   return (
     <>
       {problem !== null && (
-        <p className={styles.error} role="alert">
+        <p className={styles.error} role="alert" data-testid={testId}>
           {problem}
         </p>
       )}
       {notice !== null && (
-        <p className={styles.notice} role="status">
+        <p className={styles.notice} role="status" data-testid={testId}>
           {notice}
         </p>
       )}
@@ -73,32 +79,44 @@ export function StateField({
   );
 }
 
-/** A record's action: its fields and one submit button, `danger` for what cannot be undone. */
+/**
+ * A record's action: its fields, one submit button (`danger` for what cannot be undone) and,
+ * right below, what its last submission came to (`message`, from `useRecord`'s `messageOf`).
+ * `name` tells the form and its message apart from the page's other forms.
+ */
 export function ActionForm({
+  name,
   onSubmit,
   button,
   busy,
   danger = false,
+  message,
   children,
 }: {
+  name: string;
   onSubmit: () => void;
   button: ReactNode;
   busy: boolean;
   danger?: boolean;
+  message: ActionMessage;
   children: ReactNode;
 }) {
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-      <button type="submit" className={danger ? styles.danger : styles.button} disabled={busy}>
-        {button}
-      </button>
-    </form>
+    <>
+      <form
+        className={styles.form}
+        data-testid={`form-${name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        <button type="submit" className={danger ? styles.danger : styles.button} disabled={busy}>
+          {button}
+        </button>
+      </form>
+      <ActionMessages {...message} testId={`message-${name}`} />
+    </>
   );
 }

@@ -3,8 +3,8 @@
 import { useState } from "react";
 
 import styles from "./records.module.css";
-import { StateField } from "./record-parts";
-import type { RecordState } from "./use-record";
+import { ActionMessages, StateField } from "./record-parts";
+import type { ActionMessage, RecordState } from "./use-record";
 
 type Correction = "rewind" | "unrecoverable" | "improperDeal";
 
@@ -34,10 +34,12 @@ export function RoundCorrections({
   roundId,
   act,
   busy,
+  message,
 }: {
   roundId: string;
   act: RecordState<unknown>["act"];
   busy: boolean;
+  message: ActionMessage;
 }) {
   const [reason, setReason] = useState("");
   const [toStep, setToStep] = useState("1");
@@ -48,6 +50,7 @@ export function RoundCorrections({
     const input =
       type === "rewind" ? { roundId, reason, toStep: Number(toStep) } : { roundId, reason };
     const ok = await act(
+      "corrections",
       `admin.rounds.${type}`,
       input,
       (data: { burned: number[] }) =>
@@ -125,6 +128,7 @@ export function RoundCorrections({
           </button>
         </div>
       )}
+      <ActionMessages {...message} testId="message-corrections" />
     </section>
   );
 }

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { TableConfig } from "~/game-api";
 import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
 
+import { useConfirm } from "./confirm-dialog";
+import type { ConfirmQuestion } from "./confirm-dialog";
 import { CreateTableForm } from "./create-table-form";
 import { TableEditor } from "./table-editor";
 import styles from "./tables-admin.module.css";
@@ -18,6 +20,21 @@ const STATUS_ACTIONS = [
   { action: "pause", label: "Pause", status: "paused" },
   { action: "close", label: "Close", status: "closed" },
 ] as const;
+
+/** Pause and Close stop a table players may be sitting at: asked first. Open is not. */
+const ASKED: Partial<Record<string, (name: string) => ConfirmQuestion>> = {
+  pause: (name) => ({
+    title: `Pause ${name}?`,
+    body: "The round in play finishes; no new round opens until the table is opened again.",
+    confirm: "Pause table",
+  }),
+  close: (name) => ({
+    title: `Close ${name}?`,
+    body: "The round in play finishes; the table leaves the lobby until it is opened again.",
+    confirm: "Close table",
+    danger: true,
+  }),
+};
 
 /**
  * The tables with the operator's actions: open, pause, close, a new shoe, edit; and a new table.
@@ -38,6 +55,7 @@ export function TablesAdmin({
   const [editing, setEditing] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const { ask, dialog } = useConfirm();
 
   const reload = useCallback(async () => {
     const answer = await queryProcedure<AdminTable[]>("admin.tables.list", undefined);
@@ -55,6 +73,8 @@ export function TablesAdmin({
   }, []);
 
   const act = async (table: TableConfig, action: string) => {
+    const question = ASKED[action]?.(table.name);
+    if (question !== undefined && !(await ask(question))) return;
     setBusy(`${table.id}/${action}`);
     const answer = await mutateProcedure<AdminTable>(`admin.tables.${action}`, {
       tableId: table.id,
@@ -138,6 +158,7 @@ export function TablesAdmin({
         />
       )}
       <CreateTableForm templates={tables} onCreated={() => void reload()} />
+      {dialog}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useLabels } from "~/i18n/use-labels";
 
 import { LastResult } from "./last-result";
 import { baccaratMarks, MiniBigRoad } from "./mini-road";
+import { NoTimer } from "./table";
 import styles from "./table-card.module.css";
 import { secondsUntil } from "./use-now";
 
@@ -18,6 +19,7 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
   const live = table.live;
   const marks = live === undefined ? undefined : baccaratMarks(live.road);
   const betting = live?.phase === "betting" && live.closesAt !== null && now !== null;
+  const closesIn = betting ? secondsUntil(live.closesAt, now) : null;
   return (
     <li
       className={styles.card}
@@ -57,7 +59,11 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
             <span data-testid="phase">{labels.phase(live.phase)}</span>
             {betting && (
               <span className={styles.closesIn} data-testid="closes-in" aria-live="off">
-                {t("closesIn", { seconds: secondsUntil(live.closesAt!, now) })}
+                {closesIn === null ? (
+                  <NoTimer hint={t("noTimer")} />
+                ) : (
+                  t("closesIn", { seconds: closesIn })
+                )}
               </span>
             )}
           </p>

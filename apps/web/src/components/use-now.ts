@@ -22,6 +22,11 @@ export function useNow(): number | null {
   return now;
 }
 
-/** Whole seconds left until `closesAt` (rounded up, never below 0). */
-export const secondsUntil = (closesAt: string, now: number): number =>
-  Math.max(0, Math.ceil((Date.parse(closesAt) - now) / 1_000));
+/**
+ * Whole seconds left until `closesAt` (rounded up, never below 0); null when there is no
+ * deadline the browser can read, so a missing timer is never shown as 0 or NaN.
+ */
+export const secondsUntil = (closesAt: string | null, now: number): number | null => {
+  const closes = closesAt === null ? Number.NaN : Date.parse(closesAt);
+  return Number.isFinite(closes) ? Math.max(0, Math.ceil((closes - now) / 1_000)) : null;
+};

@@ -26,7 +26,7 @@ export function WalletList({ first, limit }: { first: WalletPage; limit: number 
   return (
     <>
       <div className={styles.scroll}>
-        <table className={styles.table} data-testid="wallet-entries">
+        <table className={`${styles.table} ${styles.wallet}`} data-testid="wallet-entries">
           <thead>
             <tr>
               <th scope="col">{t("wallet.time")}</th>
@@ -57,25 +57,35 @@ export function WalletList({ first, limit }: { first: WalletPage; limit: number 
                 data-round-id={entry.roundId ?? ""}
                 data-bet-id={entry.betId ?? ""}
               >
-                <td>
+                <td data-label={t("wallet.time")}>
                   {format.dateTime(new Date(entry.createdAt), {
                     dateStyle: "medium",
                     timeStyle: "medium",
                   })}
                 </td>
-                <td>{t(`entryKind.${entry.kind}`)}</td>
-                <td className={styles.amount}>
+                <td data-label={t("wallet.kind")}>{t(`entryKind.${entry.kind}`)}</td>
+                <td className={styles.amount} data-label={t("wallet.amount")}>
                   <span className={styles.net} data-sign={Math.sign(entry.amount)}>
                     {signed(entry.amount)}
                   </span>
                 </td>
-                <td className={styles.amount}>{labels.points(entry.balanceBefore)}</td>
-                <td className={styles.amount}>{labels.points(entry.balanceAfter)}</td>
-                <td className={styles.code} translate="no">
+                <td className={styles.amount} data-label={t("wallet.balanceBefore")}>
+                  {labels.points(entry.balanceBefore)}
+                </td>
+                <td className={styles.amount} data-label={t("wallet.balance")}>
+                  {labels.points(entry.balanceAfter)}
+                </td>
+                <td className={styles.code} data-label={t("wallet.round")} translate="no">
                   {entry.roundId?.slice(0, 8) ?? ""}
                 </td>
-                <td translate="no">{entry.reason ?? ""}</td>
-                <td className={styles.code} translate="no">
+                <td className={styles.long} data-label={t("wallet.reason")} translate="no">
+                  {entry.reason ?? ""}
+                </td>
+                <td
+                  className={`${styles.code} ${styles.long}`}
+                  data-label={t("wallet.transfer")}
+                  translate="no"
+                >
                   {entry.transferId}
                 </td>
               </tr>

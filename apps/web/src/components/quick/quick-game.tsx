@@ -13,6 +13,7 @@ import { useOddsText } from "../baccarat/bet-spots";
 import { Felt } from "../baccarat/felt";
 import {
   Announcer,
+  NoTimer,
   StatusBanner,
   useAnnouncer,
   useCardWords,
@@ -193,6 +194,13 @@ export function QuickGame({ initial }: { initial: QuickView }) {
           <div data-stat="cardsLeft" data-value={game.cardsLeft}>
             <dt>{t("cardsLeft")}</dt>
             <dd>{t("cardsLeftValue", { left: game.cardsLeft, total: SHOE_CARDS })}</dd>
+          </div>
+          {/* No betting window here (docs/rules/quick-baccarat.md): a dash that says why. */}
+          <div data-stat="countdown" data-value="">
+            <dt>{t("countdown")}</dt>
+            <dd>
+              <NoTimer hint={t("noCountdown")} />
+            </dd>
           </div>
         </dl>
       </section>

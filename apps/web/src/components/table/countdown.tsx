@@ -8,21 +8,32 @@ import styles from "./table.module.css";
 /**
  * Seconds left to bet, ticking from the server's `closesAt` (the browser's clock only counts
  * down to it; the server decides when betting closes). Nothing before the page is mounted.
- * `label` words another deadline the same way (a seat's time to act).
+ * `label` words another deadline the same way (a seat's time to act). Without a deadline (none
+ * given, or one the browser cannot read) it shows `NoTimer`, never a 0 or NaN.
  */
 export function Countdown({
   closesAt,
   windowSeconds,
   label,
+  noTimerHint,
 }: {
-  closesAt: string;
+  closesAt: string | null;
   /** The table's whole betting window, for the bar's length. */
   windowSeconds: number;
   label?: (seconds: number) => string;
+  /** Why there is no timer, in the page's words; the table's own words when not given. */
+  noTimerHint?: string;
 }) {
   const t = useTranslations("table");
   const now = useNow();
-  const seconds = now === null ? null : secondsUntil(closesAt, now);
+  const seconds = now === null || closesAt === null ? null : secondsUntil(closesAt, now);
+  if (now !== null && seconds === null) {
+    return (
+      <div className={styles.countdown} data-testid="countdown" data-seconds="">
+        <NoTimer hint={noTimerHint ?? t("noTimer")} />
+      </div>
+    );
+  }
   const share = seconds === null || windowSeconds <= 0 ? 1 : Math.min(1, seconds / windowSeconds);
   return (
     <div
@@ -36,5 +47,18 @@ export function Countdown({
         {seconds === null ? "\u00a0" : (label?.(seconds) ?? t("closesIn", { seconds }))}
       </span>
     </div>
+  );
+}
+
+/**
+ * A dash where a countdown would be, with why there is none: as a tooltip for a mouse, as text
+ * for a screen reader (which would otherwise read out a lone "dash").
+ */
+export function NoTimer({ hint }: { hint: string }) {
+  return (
+    <span className={styles.noTimer} title={hint} data-testid="no-timer">
+      <span aria-hidden>—</span>
+      <span className={styles.visuallyHidden}>{hint}</span>
+    </span>
   );
 }

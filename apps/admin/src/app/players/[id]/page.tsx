@@ -5,14 +5,9 @@ import { use, useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/records.module.css";
-import {
-  ActionForm,
-  ActionMessages,
-  RecordPending,
-  RecordTable,
-  StateField,
-} from "~/components/record-parts";
+import { ActionForm, RecordPending, RecordTable, StateField } from "~/components/record-parts";
 import { toMinor } from "~/components/table-forms";
 import { useRecord } from "~/components/use-record";
 
@@ -21,7 +16,7 @@ type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, notice, busy, act, refuse } = useRecord<PlayerRecord>(
+  const { record, problem, busy, act, refuse, messageOf } = useRecord<PlayerRecord>(
     "admin.players.get",
     {
       userId: id,
@@ -30,19 +25,21 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
   const [banReason, setBanReason] = useState("");
+  const { ask, dialog } = useConfirm();
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const run = (procedure: string, input: unknown, done: string) =>
-    act(procedure, input, () => done);
+  const run = (form: string, procedure: string, input: unknown, done: string) =>
+    act(form, procedure, input, () => done);
 
   async function adjust() {
     // Points as typed (e.g. 25 or -12.5), in minor units for the API.
     const minor = toMinor(amount);
     if (Number.isNaN(minor)) {
-      refuse("amount: a number of points with at most two decimals, e.g. 25 or -12.50");
+      refuse("adjust", "amount: a number of points with at most two decimals, e.g. 25 or -12.50");
       return;
     }
     const ok = await run(
+      "adjust",
       "admin.players.adjust",
       { userId: id, amount: minor, reason: adjustReason, requestId },
       "Balance adjusted.",
@@ -52,6 +49,28 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       setAdjustReason("");
       setRequestId(crypto.randomUUID());
     }
+  }
+
+  async function banOrUnban(player: PlayerRecord["player"]) {
+    // A ban ends the player's sessions at once: asked first. An unban is not.
+    if (
+      !player.banned &&
+      !(await ask({
+        title: `Ban ${player.name}?`,
+        body: "They are signed out everywhere and cannot sign in or bet until unbanned.",
+        confirm: "Ban player",
+        danger: true,
+      }))
+    ) {
+      return;
+    }
+    const ok = await run(
+      "ban",
+      player.banned ? "admin.players.unban" : "admin.players.ban",
+      { userId: id, reason: banReason },
+      player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
+    );
+    if (ok) setBanReason("");
   }
 
   if (record === null) return <RecordPending problem={problem} />;
@@ -86,7 +105,13 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
 
       <section className={styles.panel}>
         <h2>Adjust the balance</h2>
-        <ActionForm onSubmit={() => void adjust()} button="Adjust" busy={busy}>
+        <ActionForm
+          name="adjust"
+          onSubmit={() => void adjust()}
+          button="Adjust"
+          busy={busy}
+          message={messageOf("adjust")}
+        >
           <StateField
             label="Points (+ credit, − debit)"
             name="amount"
@@ -108,18 +133,12 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       <section className={styles.panel}>
         <h2>{player.banned ? "Unban" : "Ban"}</h2>
         <ActionForm
-          onSubmit={() => {
-            void run(
-              player.banned ? "admin.players.unban" : "admin.players.ban",
-              { userId: id, reason: banReason },
-              player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
-            ).then((ok) => {
-              if (ok) setBanReason("");
-            });
-          }}
+          name="ban"
+          onSubmit={() => void banOrUnban(player)}
           button={player.banned ? "Unban" : "Ban"}
           busy={busy}
           danger={!player.banned}
+          message={messageOf("ban")}
         >
           <StateField
             label="Reason"
@@ -130,7 +149,6 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           />
         </ActionForm>
       </section>
-      <ActionMessages problem={problem} notice={notice} />
 
       <RecordTable
         title="Latest wallet entries"
@@ -186,6 +204,7 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           </tr>
         ))}
       />
+      {dialog}
     </main>
   );
 }

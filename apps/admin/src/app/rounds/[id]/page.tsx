@@ -5,6 +5,7 @@ import { use, useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/records.module.css";
 import {
   ActionForm,
@@ -13,6 +14,7 @@ import {
   RecordTable,
   StateField,
 } from "~/components/record-parts";
+import type { ActionMessage } from "~/components/use-record";
 import { RoundCards } from "~/components/round-cards";
 import { RoundCorrections } from "~/components/round-corrections";
 import { outcomeWords } from "~/components/round-words";
@@ -23,13 +25,22 @@ type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
 /** One round's whole record, and voiding it with a reason. */
 export default function RoundPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, notice, busy, act } = useRecord<RoundRecord>("admin.rounds.get", {
+  const { record, problem, busy, act, messageOf } = useRecord<RoundRecord>("admin.rounds.get", {
     roundId: id,
   });
   const [reason, setReason] = useState("");
+  const { ask, dialog } = useConfirm();
 
-  async function voidRound() {
+  async function voidRound(number: number) {
+    const asked = await ask({
+      title: `Void round #${number}?`,
+      body: "Every stake comes back and every payout is taken back through the ledger. This cannot be undone.",
+      confirm: "Void round",
+      danger: true,
+    });
+    if (!asked) return;
     const ok = await act(
+      "void",
       "admin.rounds.void",
       { roundId: id, reason },
       (data: { players: { amount: number }[] }) => {
@@ -52,6 +63,9 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     (card) => labels.get(card) ?? `#${card}`,
   );
   const inPlay = record.phase === "betting" || record.phase === "dealing";
+  const correcting =
+    record.table.game === "joker-blackjack" && record.phase === "dealing" && record.voided === null;
+  const voidable = record.voided === null && record.phase === "settled";
 
   return (
     <main className={styles.page} data-testid="round-record" data-round-id={record.id}>
@@ -113,9 +127,11 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         <RoundCards record={record} />
       </section>
 
-      {record.table.game === "joker-blackjack" &&
-        record.phase === "dealing" &&
-        record.voided === null && <RoundCorrections roundId={id} act={act} busy={busy} />}
+      {correcting ? (
+        <RoundCorrections roundId={id} act={act} busy={busy} message={messageOf("corrections")} />
+      ) : (
+        <Said title="Dealing mistake" form="corrections" message={messageOf("corrections")} />
+      )}
 
       <RecordTable
         title="Bets"
@@ -196,19 +212,41 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           <p>Round in play: void after it settles.</p>
         </section>
       )}
-      {record.voided === null && record.phase === "settled" && (
+      {!voidable && <Said title="Void this round" form="void" message={messageOf("void")} />}
+      {voidable && (
         <section className={styles.panel}>
           <h2>Void this round</h2>
           <p>
             Every player&apos;s stakes come back and every payout is taken back through the ledger.
             Refused if a winner has already spent the winnings.
           </p>
-          <ActionForm onSubmit={() => void voidRound()} button="Void round" busy={busy} danger>
+          <ActionForm
+            name="void"
+            onSubmit={() => void voidRound(record.number)}
+            button="Void round"
+            busy={busy}
+            danger
+            message={messageOf("void")}
+          >
             <StateField label="Reason" name="reason" value={reason} onValue={setReason} size={50} />
           </ActionForm>
         </section>
       )}
-      <ActionMessages problem={problem} notice={notice} />
+      {dialog}
     </main>
+  );
+}
+
+/**
+ * What a form said after its action took it off the page (a voided round has no void form, a
+ * settled round no corrections): the message stays where the form was.
+ */
+function Said({ title, form, message }: { title: string; form: string; message: ActionMessage }) {
+  if (message.problem === null && message.notice === null) return null;
+  return (
+    <section className={styles.panel}>
+      <h2>{title}</h2>
+      <ActionMessages {...message} testId={`message-${form}`} />
+    </section>
   );
 }
