@@ -9,7 +9,7 @@ import { useLabels } from "~/i18n/use-labels";
 
 import { LastResult } from "./last-result";
 import { baccaratMarks, MiniBigRoad } from "./mini-road";
-import { NoTimer } from "./table";
+import { NoTimer } from "./no-timer";
 import styles from "./table-card.module.css";
 import { secondsUntil } from "./use-now";
 

@@ -13,13 +13,13 @@ import { useOddsText } from "../baccarat/bet-spots";
 import { Felt } from "../baccarat/felt";
 import {
   Announcer,
-  NoTimer,
   StatusBanner,
   useAnnouncer,
   useCardWords,
   useOwnResultWords,
   useReveal,
 } from "../table";
+import { NoTimer } from "../no-timer";
 import styles from "./quick.module.css";
 import type { QuickRefusal, QuickSpot, QuickStep, QuickView } from "./use-quick-game";
 import { useQuickGame } from "./use-quick-game";

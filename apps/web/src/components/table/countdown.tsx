@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
+import { NoTimer } from "../no-timer";
 import { secondsUntil, useNow } from "../use-now";
 import styles from "./table.module.css";
 
@@ -47,18 +48,5 @@ export function Countdown({
         {seconds === null ? "\u00a0" : (label?.(seconds) ?? t("closesIn", { seconds }))}
       </span>
     </div>
-  );
-}
-
-/**
- * A dash where a countdown would be, with why there is none: as a tooltip for a mouse, as text
- * for a screen reader (which would otherwise read out a lone "dash").
- */
-export function NoTimer({ hint }: { hint: string }) {
-  return (
-    <span className={styles.noTimer} title={hint} data-testid="no-timer">
-      <span aria-hidden>—</span>
-      <span className={styles.visuallyHidden}>{hint}</span>
-    </span>
   );
 }

@@ -4,7 +4,7 @@ export { applyTableEvent } from "./table-state";
 export type { Phase, TableRound } from "./table-state";
 export { readTable, useTableState } from "./use-table-state";
 export type { TableStateOptions } from "./use-table-state";
-export { Countdown, NoTimer } from "./countdown";
+export { Countdown } from "./countdown";
 export { ChipTray, chipValues } from "./chip-tray";
 export { kindOfRefusal, useBetSlip } from "./use-bet-slip";
 export type { BetSlip, SlipBet, SlipError } from "./use-bet-slip";
