@@ -190,6 +190,37 @@ describe("partners' webhooks", () => {
     );
     expect(await delivered.first().textContent()).toContain("round.settled");
     expect(await delivered.first().textContent()).toContain("204");
+
+    // Revoking asks first: Cancel (and Esc) leave the endpoint, and the audit log, as they were.
+    const audited = () => database!.db.auditEntry.count({ where: { action: "webhooks.revoke" } });
+    const question = page.getByRole("dialog", { name: `Revoke the webhook to ${hookUrl}?` });
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "hidden" });
+    // Still there to ask again: a Cancel that revoked would have taken the button away.
+    await row.getByRole("button", { name: "Revoke" }).click({ timeout: 5_000 });
+    await question.waitFor();
+    await page.keyboard.press("Escape");
+    await question.waitFor({ state: "hidden" });
+    expect(await row.getByTestId("webhook-status").textContent()).toBe("active");
+    expect(
+      (await database!.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } }))
+        .revokedAt,
+    ).toBeNull();
+    expect(await audited()).toBe(0);
+
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await question.getByRole("button", { name: "Revoke webhook" }).click();
+    await row
+      .getByTestId("webhook-status")
+      .getByText(/^revoked/)
+      .waitFor();
+    expect(await row.getByRole("button", { name: "Revoke" }).count()).toBe(0);
+    expect(
+      (await database!.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } }))
+        .revokedAt,
+    ).not.toBeNull();
+    expect(await audited()).toBe(1);
   });
 });
 

@@ -1,5 +1,9 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+
 import { demoAccounts } from "@fuda/auth";
 import type { TestDatabase } from "@fuda/db/testing";
+import { repoRoot } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -167,6 +171,47 @@ describe("the operators' portal: sign-in and tables", () => {
     });
     expect(overflow).toEqual({ scrolls: false, cut: 0, buttons: overflow.buttons });
     expect(overflow.buttons).toBeGreaterThan(10);
+  });
+
+  it("fits a 1,280 px screen: every row's actions lie inside the table's visible box, no sideways scroll", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.goto(stack!.app.url);
+      await page.getByTestId("table-actions").first().waitFor();
+      const rows = await page.getByTestId("tables").evaluate((table) => {
+        const box = table.parentElement!.getBoundingClientRect();
+        return {
+          scrolls: table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
+          pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+          rows: [...table.querySelectorAll('[data-testid="table-row"]')].map((row) => {
+            const buttons = [...row.querySelectorAll('[data-testid="table-actions"] button')];
+            return {
+              slug: row.getAttribute("data-slug"),
+              buttons: buttons.length,
+              outside: buttons
+                .filter((button) => {
+                  const { left, right } = button.getBoundingClientRect();
+                  return left < box.left || right > box.right;
+                })
+                .map((button) => button.textContent),
+            };
+          }),
+        };
+      });
+      const shots = join(repoRoot(), ".data", "screenshots");
+      await mkdir(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, "admin-tables-1280.png"), fullPage: true });
+      expect(rows.scrolls).toBe(false);
+      expect(rows.pageScrolls).toBe(false);
+      expect(rows.rows.length).toBeGreaterThan(3);
+      for (const row of rows.rows) {
+        // Open, Pause, Close and Edit at every table; New shoe too but at the quick game's.
+        expect(row.buttons, row.slug!).toBeGreaterThanOrEqual(4);
+        expect(row.outside, row.slug!).toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it("fits a 375 px phone: nothing but the tables' own box scrolls sideways, the editor open or not", async () => {

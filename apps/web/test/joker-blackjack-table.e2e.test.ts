@@ -341,6 +341,14 @@ describe("joker blackjack table", () => {
     await screenshots(page, "joker-blackjack", "waiting-for-bet");
     await sleep(1_000);
     await shown.and(page.locator('[data-phase="betting"][data-waiting="true"]')).waitFor();
+    // A page loaded during the wait says so at once, from `tables.get`, before the window ends.
+    await page.reload();
+    await shown.and(page.locator('[data-phase="betting"]')).waitFor();
+    expect(await page.getByTestId("waiting-for-bet").count()).toBe(1);
+    expect(await page.getByTestId("waiting-for-bet").textContent()).toBe("Waiting for a bet");
+    await screenshots(page, "joker-blackjack", "waiting-for-bet-reloaded");
+    const reopened = await db.round.findUniqueOrThrow({ where: { id: round.id } });
+    expect(reopened.bettingClosesAt.getTime()).toBeGreaterThan(Date.now());
     expect(await page.locator('[data-testid="dealer"] [data-card]').count()).toBe(0);
     const row = await db.round.findUniqueOrThrow({ where: { id: round.id } });
     expect(row.phase).toBe("betting");

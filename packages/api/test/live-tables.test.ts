@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,6 +112,63 @@ describe("tables.get", () => {
     expect(detail.round!.cards.map((c) => c.card)).not.toEqual(
       expect.arrayContaining([...row.cards, ...unrevealed]),
     );
+  });
+
+  it("a joker blackjack round waits for a bet once its window started again with none, until a bet comes", async () => {
+    const jokerBlackjack = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
+    const { row } = await dealtRound(jokerBlackjack, 0);
+    const waiting = async () =>
+      (await caller().tables.get({ slug: "joker-blackjack" })).round!.waitingForBet;
+    const opened = (reopened: boolean) =>
+      db.$transaction((tx) =>
+        appendEvents(tx, [
+          {
+            tableId: jokerBlackjack.id,
+            roundId: row.id,
+            type: "round.opened",
+            payload: { roundId: row.id, number: row.number, ...(reopened ? { reopened } : {}) },
+          },
+        ]),
+      );
+    await opened(false);
+    expect(await waiting()).toBe(false);
+
+    await opened(true);
+    expect(await waiting()).toBe(true);
+
+    const player = "player-waiting";
+    await db.user.create({ data: { id: player, name: player, email: `${player}@test.fuda` } });
+    await db.bet.create({
+      data: {
+        roundId: row.id,
+        playerId: player,
+        slipId: randomUUID(),
+        requestId: "first",
+        line: 0,
+        bet: "seat",
+        seat: 1,
+        stake: 1_000n,
+        reserved: 1_000n,
+      },
+    });
+    expect(await waiting()).toBe(false);
+  });
+
+  it("a round of a table dealt bet on or not never waits for a bet", async () => {
+    const baccaratB = await db.table.findUniqueOrThrow({ where: { slug: "baccarat-b" } });
+    const { row } = await dealtRound(baccaratB, 0);
+    await db.$transaction((tx) =>
+      appendEvents(tx, [
+        {
+          tableId: baccaratB.id,
+          roundId: row.id,
+          type: "round.opened",
+          payload: { roundId: row.id, number: row.number, reopened: true },
+        },
+      ]),
+    );
+    const detail = await caller().tables.get({ slug: "baccarat-b" });
+    expect(detail.round).toMatchObject({ id: row.id, phase: "betting", waitingForBet: false });
   });
 
   it("an unknown slug is NOT_FOUND naming the slug", async () => {

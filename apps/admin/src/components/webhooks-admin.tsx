@@ -6,6 +6,7 @@ import type { RouterOutputs } from "@fuda/api";
 import { WEBHOOK_EVENT_TYPES } from "@fuda/live/webhook-events";
 import { formatTimestamp } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
 import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
@@ -56,6 +57,7 @@ export function WebhooksAdmin() {
   const [busy, setBusy] = useState(false);
   /** The last registration's refusal, beside the fields it names. */
   const [refused, setRefused] = useState<Partial<Record<Field, string>>>({});
+  const { ask, dialog } = useConfirm();
 
   async function create(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -77,9 +79,13 @@ export function WebhooksAdmin() {
   }
 
   async function revoke(endpoint: Endpoint) {
-    if (!window.confirm(`Revoke the webhook to ${endpoint.url}? Nothing more is sent to it.`)) {
-      return;
-    }
+    const revoking = await ask({
+      title: `Revoke the webhook to ${endpoint.url}?`,
+      body: "Nothing more is sent to it: deliveries still being retried stop too. To receive events again the partner needs a new endpoint.",
+      confirm: "Revoke webhook",
+      danger: true,
+    });
+    if (!revoking) return;
     await change<Endpoint>("admin.webhooks.revoke", { id: endpoint.id });
   }
 
@@ -237,6 +243,7 @@ export function WebhooksAdmin() {
           />
         </div>
       )}
+      {dialog}
     </section>
   );
 }

@@ -13,6 +13,12 @@ export const publicRoundSchema = z.object({
   closesAt: z.iso.datetime(),
   /** The bet ids open in this round (the game's round gates applied). */
   betsOffered: z.array(z.string()),
+  /**
+   * Betting, its window ended with no bet and started again (`round.opened` with `reopened`),
+   * and no bet has come since: a game not dealt to nobody waits (docs/live-tables.md, Waiting
+   * for a bet). False at the tables dealt bet on or not.
+   */
+  waitingForBet: z.boolean(),
   cards: z.array(z.object({ position: z.string(), card: z.number().int() })),
   totals: z.record(z.string(), z.number()),
   /** The game's own outcome once dealt, else null (`unknown` already admits null). */

@@ -277,6 +277,7 @@ export interface components {
                 /** Format: date-time */
                 closesAt: string;
                 betsOffered: string[];
+                waitingForBet: boolean;
                 cards: {
                     position: string;
                     card: number;

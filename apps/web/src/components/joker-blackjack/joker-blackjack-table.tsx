@@ -73,8 +73,6 @@ interface RoundNotes {
   callouts: { key: number; text: string }[];
   /** The timer's whole length for the turn shown (its `turn.started` said when it began). */
   turnSeconds: number | null;
-  /** Its betting window ended with no bet and started again (`round.opened`, `reopened`). */
-  reopened: boolean;
   /** Players with a stake, as `bets.totals` last said. */
   bettors: number;
 }
@@ -85,7 +83,6 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
   reasons: new Map(),
   callouts: [],
   turnSeconds: null,
-  reopened: false,
   bettors: 0,
 });
 
@@ -129,7 +126,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
       switch (event.type) {
         case "round.opened":
           if (payload.reopened === true) {
-            note((current) => ({ ...current, reopened: true, bettors: 0 }));
+            note((current) => ({ ...current, bettors: 0 }));
             announce(t("announce.waiting"));
           } else {
             note((current) => current);
@@ -248,12 +245,13 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
     .filter((taken) => account !== null && taken.playerId === account.id)
     .map((taken) => taken.seat);
   // The dealer plays only against seats that bet (docs/rules/live-tables.md, Round phases): a
-  // window that ends with no stake starts again, and the page says why nothing is dealt.
+  // window that ends with no stake starts again, and the page says why nothing is dealt: from
+  // `tables.get` and `round.opened` (`waitingForBet`), or as the countdown ends with no stake.
   const waitingForBet =
     betting &&
     slip.placed.length === 0 &&
-    shownNotes.bettors === 0 &&
-    (shownNotes.reopened || (now !== null && secondsUntil(round.closesAt, now) === 0));
+    (round.waitingForBet ||
+      (shownNotes.bettors === 0 && now !== null && secondsUntil(round.closesAt, now) === 0));
   const pending = round?.phase === "dealing" ? (round.pending ?? null) : null;
   const myTurn = pending !== null && mySeats.includes(pending.seat);
   const lastSeat = lastSeatOf(state);

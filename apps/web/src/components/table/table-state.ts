@@ -43,6 +43,8 @@ export function applyTableEvent(state: TableDetail, event: TableEvent): TableDet
           phase: "betting",
           closesAt,
           betsOffered,
+          // Started again for want of a bet: the round waits until one comes.
+          waitingForBet: payload.reopened === true,
           cards: [],
           totals: {},
           outcome: null,
@@ -51,6 +53,11 @@ export function applyTableEvent(state: TableDetail, event: TableEvent): TableDet
         },
       };
     }
+    case "bets.totals":
+      // A stake ends the wait; no bet is taken back before the window closes.
+      return ofRound && round.waitingForBet && (whole(payload.bettors) ?? 0) > 0
+        ? { ...state, round: { ...round, waitingForBet: false } }
+        : state;
     case "round.closed":
       return ofRound ? { ...state, round: { ...round, phase: "dealing" } } : state;
     case "card.dealt": {
