@@ -5,7 +5,7 @@
  * documentation ranges are not. The ranges are IANA's special-purpose address registries
  * (RFC 6890 and its updates).
  */
-import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { BlockList, isIP, isIPv4, isIPv6 } from "node:net";
 
 /**
  * What webhooks do with a target that is not public: `refuse` it (the default), or `allow` it
@@ -108,4 +108,14 @@ export function isPublicAddress(ip: string): boolean {
   const ipv4 = embeddedIpv4(ipv6Groups(ip));
   if (ipv4 !== undefined) return isPublicAddress(ipv4);
   return globalUnicast.check(ip, "ipv6") && !notPublic.check(ip, "ipv6");
+}
+
+/**
+ * The address a URL's host names literally (`url.hostname`: IPv6 in brackets) when it is not
+ * public; undefined for a public address or a name. A literal address is connected to without
+ * any DNS lookup, so registration and delivery both judge it from the URL alone.
+ */
+export function privateLiteralAddress(hostname: string): string | undefined {
+  const address = hostname.replace(/^\[(.*)\]$/, "$1");
+  return isIP(address) !== 0 && !isPublicAddress(address) ? address : undefined;
 }

@@ -9,12 +9,11 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupAddress, LookupAllOptions } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
 import type { LookupFunction } from "node:net";
 
 import type { Db } from "@fuda/db";
 
-import { isPublicAddress } from "./public-address";
+import { isPublicAddress, privateLiteralAddress } from "./public-address";
 import type { WebhookPrivateTargets } from "./public-address";
 
 /** Header names (docs/feed.md, Webhooks: Headers). */
@@ -164,10 +163,11 @@ function send(
   settings: { timeoutMs: number; privateTargets: WebhookPrivateTargets },
 ): Promise<number> {
   return new Promise((resolve, reject) => {
-    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
     // A literal address is connected to without any lookup: judged here.
-    if (settings.privateTargets === "refuse" && isIP(host) !== 0 && !isPublicAddress(host)) {
-      reject(new NotPublicTarget(host));
+    const literal =
+      settings.privateTargets === "refuse" ? privateLiteralAddress(url.hostname) : undefined;
+    if (literal !== undefined) {
+      reject(new NotPublicTarget(literal));
       return;
     }
     const request = (url.protocol === "https:" ? https : http).request(

@@ -4,14 +4,13 @@
  * delivery log. Every change is audited in its own transaction; the audit never holds a secret.
  */
 import { randomBytes } from "node:crypto";
-import { isIP } from "node:net";
 
 import type { Db } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { WebhookEventType } from "@fuda/live";
 
-import { isPublicAddress } from "./public-address";
+import { privateLiteralAddress } from "./public-address";
 import type { WebhookPrivateTargets } from "./public-address";
 
 /** The prefix tells a webhook secret apart from an API key in a partner's configuration. */
@@ -57,8 +56,7 @@ export function privateWebhookHost(url: string): string | undefined {
   // The URL parser has already made 0x7f.1 or 2130706433 into 127.0.0.1, and lowercased.
   const hostname = new URL(url).hostname.replace(/\.$/, "");
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return hostname;
-  const address = hostname.replace(/^\[(.*)\]$/, "$1");
-  return isIP(address) !== 0 && !isPublicAddress(address) ? hostname : undefined;
+  return privateLiteralAddress(hostname) === undefined ? undefined : hostname;
 }
 
 /**
