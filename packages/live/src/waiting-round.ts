@@ -27,6 +27,23 @@ export async function waitsForBet(
 }
 
 /**
+ * Whether a betting round waits for a bet now (the first render's view of it): its window was
+ * started again for want of one (`round.opened` with `reopened: true`) and no bet is open since.
+ * One statement on the round's own events and bets, both indexed by round.
+ */
+export async function isWaitingForBet(
+  tx: Pick<Tx, "$queryRaw">,
+  roundId: string,
+): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ waiting: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM table_events WHERE round_id = ${roundId}::uuid
+                     AND type = 'round.opened' AND payload @> '{"reopened": true}')
+       AND NOT EXISTS (SELECT 1 FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open')
+       AS waiting`;
+  return row?.waiting === true;
+}
+
+/**
  * Starts the round's betting window again until `closesAt`, in the caller's transaction under the
  * round's lock, announced as `round.opened` with `reopened: true` (the same payload as the open,
  * so a client renders it the same way). The version moves on: a step read before is fenced.

@@ -7,7 +7,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf, seatsAt } from "@fuda/live";
+import { definitionOf, isWaitingForBet, seatsAt } from "@fuda/live";
 import type { LiveRound } from "@fuda/rules";
 
 import type { PublicRoundView, PublicShoeView, TableDetail } from "./table-view.types";
@@ -50,20 +50,6 @@ export async function lastSettledRound(tx: Tx, tableId: string) {
   });
 }
 
-/**
- * Whether a round waits for a bet: its window was started again for want of one and none has
- * come since. Asked only of a betting round of a game not dealt to nobody, on the round's own
- * events and bets (both indexed by round): the shared tables' hot reads pay nothing.
- */
-async function waitsForBet(tx: Tx, roundId: string): Promise<boolean> {
-  const [row] = await tx.$queryRaw<{ waiting: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM table_events WHERE round_id = ${roundId}::uuid
-                     AND type = 'round.opened' AND payload @> '{"reopened": true}')
-       AND NOT EXISTS (SELECT 1 FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open')
-       AS waiting`;
-  return row?.waiting === true;
-}
-
 export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Promise<TableDetail> {
   return db.$transaction(
     async (tx) => {
@@ -92,7 +78,7 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
           betsOffered: [...definition.betsOffered(round.number)],
           waitingForBet:
             round.phase === "betting" && !definition.dealsWithoutBets
-              ? await waitsForBet(tx, round.id)
+              ? await isWaitingForBet(tx, round.id)
               : false,
           cards: view.cards.map(({ position, card }) => ({ position, card })),
           totals: { ...view.totals },
