@@ -24,8 +24,6 @@ import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 import type { TableEvent } from "~/table-stream";
 
-import { secondsUntil, useNow } from "../use-now";
-
 import { ActionBar } from "./actions";
 import styles from "./joker-blackjack.module.css";
 import type { Action } from "./round-view";
@@ -73,8 +71,6 @@ interface RoundNotes {
   callouts: { key: number; text: string }[];
   /** The timer's whole length for the turn shown (its `turn.started` said when it began). */
   turnSeconds: number | null;
-  /** Players with a stake, as `bets.totals` last said. */
-  bettors: number;
 }
 
 const freshNotes = (roundId: string | null): RoundNotes => ({
@@ -83,7 +79,6 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
   reasons: new Map(),
   callouts: [],
   turnSeconds: null,
-  bettors: 0,
 });
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
@@ -125,16 +120,12 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
         round?.seats.find((entry) => entry.seat === seat)?.hands.length ?? 1;
       switch (event.type) {
         case "round.opened":
-          if (payload.reopened === true) {
-            note((current) => ({ ...current, bettors: 0 }));
-            announce(t("announce.waiting"));
-          } else {
-            note((current) => current);
-            announce(t("announce.opened", { number: num(payload.number) }));
-          }
-          break;
-        case "bets.totals":
-          note((current) => ({ ...current, bettors: num(payload.bettors) }));
+          note((current) => current);
+          announce(
+            payload.reopened === true
+              ? t("announce.waiting")
+              : t("announce.opened", { number: num(payload.number) }),
+          );
           break;
         case "round.closed":
           announce(t("announce.closed"));
@@ -230,7 +221,6 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const betting = round?.phase === "betting";
   const dealing = round?.phase === "dealing";
   const roundOver = round?.phase === "settled" || round?.outcome != null;
-  const now = useNow();
 
   const betName = useCallback((bet: SlipBet) => t("seat", { seat: bet.seat ?? 0 }), [t]);
   const offered = useCallback(
@@ -245,13 +235,9 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
     .filter((taken) => account !== null && taken.playerId === account.id)
     .map((taken) => taken.seat);
   // The dealer plays only against seats that bet (docs/rules/live-tables.md, Round phases): a
-  // window that ends with no stake starts again, and the page says why nothing is dealt: from
-  // `tables.get` and `round.opened` (`waitingForBet`), or as the countdown ends with no stake.
-  const waitingForBet =
-    betting &&
-    slip.placed.length === 0 &&
-    (round.waitingForBet ||
-      (shownNotes.bettors === 0 && now !== null && secondsUntil(round.closesAt, now) === 0));
+  // window that ends with no stake starts again, and the page says why nothing is dealt. The
+  // table's state knows (`waitingForBet`: from `tables.get`, `round.opened` and `bets.totals`).
+  const waitingForBet = betting && slip.placed.length === 0 && round.waitingForBet;
   const pending = round?.phase === "dealing" ? (round.pending ?? null) : null;
   const myTurn = pending !== null && mySeats.includes(pending.seat);
   const lastSeat = lastSeatOf(state);
