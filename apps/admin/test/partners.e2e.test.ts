@@ -123,8 +123,19 @@ describe("partners page", () => {
 
     const row = page.locator(`[data-testid="partner-key"][data-start="${key.slice(0, 14)}"]`);
     expect(await row.getByTestId("key-status").textContent()).toBe("active");
-    page.once("dialog", (dialog) => void dialog.accept());
+    // Revoking asks first: Cancel leaves the key working, and the audit log as it was.
+    const question = page.getByRole("dialog", { name: /^Revoke the key "Acme stats feed"/ });
     await row.getByRole("button", { name: "Revoke" }).click();
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "hidden" });
+    expect(await row.getByTestId("key-status").textContent()).toBe("active");
+    expect(await feedStatus(key)).toBe(200);
+    expect(await database!.db.auditEntry.count({ where: { action: "partnerKeys.revoke" } })).toBe(
+      0,
+    );
+
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await question.getByRole("button", { name: "Revoke key" }).click();
     await row
       .getByTestId("key-status")
       .getByText(/^revoked/)

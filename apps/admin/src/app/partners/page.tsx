@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { RouterOutputs } from "@fuda/api";
 import { formatTimestamp } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
 import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
@@ -30,6 +31,7 @@ export default function PartnersPage() {
   const [scopes, setScopes] = useState<string[]>(["feed:read"]);
   const [created, setCreated] = useState<Created | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirm();
 
   async function create(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -42,9 +44,13 @@ export default function PartnersPage() {
   }
 
   async function revoke(key: PartnerKey) {
-    if (!window.confirm(`Revoke "${key.name}" (${key.start}…)? The partner is refused at once.`)) {
-      return;
-    }
+    const revoking = await ask({
+      title: `Revoke the key "${key.name}" (${key.start}…)?`,
+      body: "The partner's feed requests with it are refused at once; a new key is needed to read the feed again.",
+      confirm: "Revoke key",
+      danger: true,
+    });
+    if (!revoking) return;
     await change<PartnerKey>("admin.partnerKeys.revoke", { id: key.id });
   }
 
@@ -151,6 +157,7 @@ export default function PartnersPage() {
         </>
       )}
       <WebhooksAdmin />
+      {dialog}
     </main>
   );
 }
