@@ -11,7 +11,7 @@ import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks, grant } from "@fuda/ledger";
-import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import { freePort, hydrated, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -156,11 +156,13 @@ const tableRow = (slug: string) =>
 describe("the operator runs the floor; the player sees it", () => {
   it("pauses a live table: the players' lobby shows it paused after the round in play ends", async () => {
     await lobby.goto(web.url);
+    await hydrated(lobby);
     const card = lobby.locator('[data-testid="table-card"][data-slug="baccarat-a"]');
     await card.waitFor();
     await bettingRound("baccarat-a");
 
     await operator.goto(portal.url);
+    await hydrated(operator);
     await tableRow("baccarat-a").getByRole("button", { name: "Pause" }).click();
     await operator
       .getByRole("dialog", { name: "Pause Baccarat A?" })
@@ -191,6 +193,7 @@ describe("the operator runs the floor; the player sees it", () => {
 
   it("lowers a limit: the player's bet over the new maximum is refused, one within it taken", async () => {
     await operator.goto(portal.url);
+    await hydrated(operator);
     await tableRow("baccarat-b").getByRole("button", { name: "Edit" }).click();
     const editor = operator.getByTestId("table-editor");
     await editor.getByLabel("banker max").fill("50");
@@ -253,12 +256,14 @@ describe("the operator runs the floor; the player sees it", () => {
     // Live for seconds yet: the page shows it before it settles.
     const live = await bettingRound("baccarat-b", 2_500);
     await operator.goto(`${portal.url}/rounds/${live.id}`);
+    await hydrated(operator);
     await operator
       .getByTestId("void-in-play")
       .filter({ hasText: "Round in play: void after it settles." })
       .waitFor();
 
     await operator.goto(`${portal.url}/rounds`);
+    await hydrated(operator);
     await operator.getByLabel("Player (id or e-mail)").fill(account("player").email);
     await operator.getByTestId("rounds-search").click();
     const row = operator.locator(`[data-testid="round-row"][data-round-id="${roundId}"]`);
@@ -332,6 +337,7 @@ describe("the operator runs the floor; the player sees it", () => {
     await db.table.update({ where: { id: table.id }, data: { status: "PAUSED" } });
 
     await operator.goto(`${portal.url}/rounds/${waiting.id}`);
+    await hydrated(operator);
     const panel = operator.getByTestId("corrections");
     await panel.getByLabel("Reason").fill("dealer exposed the hole card");
     // A correction the game refuses shows the API's problem, and nothing changes.
@@ -365,6 +371,7 @@ describe("the operator runs the floor; the player sees it", () => {
 
     // Once settled, the round's page offers no correction.
     await operator.goto(`${portal.url}/rounds/${waiting.id}`);
+    await hydrated(operator);
     await operator.getByTestId("round-record").waitFor();
     expect(await operator.getByTestId("corrections").count()).toBe(0);
   }, 180_000);

@@ -7,7 +7,7 @@ import { createAuth } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, spawnApp, until } from "@fuda/testkit";
+import { freePort, hydrated, spawnApp, until } from "@fuda/testkit";
 import type { NextStack, SpawnedApp } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,6 +95,7 @@ async function feedStatus(key: string): Promise<number> {
 async function signIn(account: { email: string; password: string }): Promise<void> {
   await page.context().clearCookies();
   await page.goto(stack!.app.url);
+  await hydrated(page);
   const signedIn = await page.evaluate(async (body) => {
     const response = await fetch("/api/auth/sign-in/email", {
       method: "POST",
@@ -111,6 +112,7 @@ describe("partners page", () => {
     await signIn(ADMIN);
 
     await page.goto(`${stack!.app.url}/partners`);
+    await hydrated(page);
     await page.locator('input[name="partnerId"]').fill("acme-stats");
     await page.locator('input[name="name"]').fill("Acme stats feed");
     expect(await page.locator('input[name="scope"][value="feed:read"]').isChecked()).toBe(true);
@@ -165,6 +167,7 @@ describe("partners' webhooks", () => {
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fuda`;
 
     await page.goto(`${stack!.app.url}/partners`);
+    await hydrated(page);
     await page.locator('input[name="webhookPartnerId"]').fill("acme-stats");
     await page.locator('input[name="webhookUrl"]').fill("ftp://nowhere");
     await page.getByRole("button", { name: "Register endpoint" }).click();
@@ -238,6 +241,7 @@ describe("partners' webhooks", () => {
 describe("returns and monitor pages", () => {
   it("the returns page answers for a table with no settled bets in the period", async () => {
     await page.goto(`${stack!.app.url}/returns`);
+    await hydrated(page);
     await page.locator('[data-testid="returns-table"] option[value="baccarat-a"]').waitFor({
       state: "attached",
     });
@@ -248,6 +252,7 @@ describe("returns and monitor pages", () => {
 
   it("the monitor shows every table with its round as the dealer opens it", async () => {
     await page.goto(`${stack!.app.url}/monitor`);
+    await hydrated(page);
     const tables = await database!.db.table.count();
     await page
       .getByTestId("monitor-table")
@@ -268,6 +273,7 @@ describe("partners page for an operator", () => {
   it("says keys are for admins instead of showing a refusal, and lets the operator register webhooks", async () => {
     await signIn(OPERATOR);
     await page.goto(`${stack!.app.url}/partners`);
+    await hydrated(page);
     await page.getByTestId("keys-admins-only").waitFor();
     expect(await page.getByRole("button", { name: "Create key" }).count()).toBe(0);
     expect(await page.getByTestId("problem").allTextContents()).toEqual([]);

@@ -1,3 +1,4 @@
+import { hydrated } from "@fuda/testkit";
 /**
  * Joker blackjack's pay table in the portal (docs/operators.md, Pay table): the theoretical
  * return simulated in the operator's browser before saving, its warning above 100 %, a saved
@@ -32,6 +33,7 @@ const tableOf = () => database!.db.table.findUniqueOrThrow({ where: { slug: SLUG
 
 async function openEditor(): Promise<Locator> {
   await page.goto(stack!.app.url);
+  await hydrated(page);
   await page
     .locator(`[data-testid="table-row"][data-slug="${SLUG}"]`)
     .getByRole("button", { name: "Edit" })
@@ -119,6 +121,7 @@ describe("the pay table of a joker blackjack table", () => {
     });
     try {
       await page.goto(stack!.app.url);
+      await hydrated(page);
       const edit = page
         .locator(`[data-testid="table-row"][data-slug="${SLUG}"]`)
         .getByRole("button", { name: "Edit" });

@@ -2,7 +2,7 @@ import { demoAccounts, seedDemoAccountsAt } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import { freePort, hydrated, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 
@@ -53,6 +53,7 @@ export async function signInPortal(
 ): Promise<void> {
   const account = demoAccounts.find((candidate) => candidate.role === role)!;
   await page.goto(`${portalUrl}/sign-in`);
+  await hydrated(page);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -7,7 +7,7 @@ import { seedDemoAccountsAt } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { startNextStack } from "@fuda/testkit";
+import { hydrated, startNextStack } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,6 +85,7 @@ describe("rounds and players pages", () => {
       },
     });
     await page.goto(`${stack!.app.url}/players`);
+    await hydrated(page);
     await page.getByLabel("Name or e-mail").fill("player@demo");
     await page.getByTestId("players-search").click();
     const row = page.locator(`[data-testid="player-row"][data-player-id="${playerId}"]`);
@@ -151,6 +152,7 @@ describe("rounds and players pages", () => {
     // The newest: the first page holds it however many rounds the dealers opened before.
     const round = await roundOnceThere("opened", { orderBy: { openedAt: "desc" } });
     await page.goto(`${stack!.app.url}/rounds`);
+    await hydrated(page);
     const row = page.locator(`[data-testid="round-row"][data-round-id="${round.id}"]`);
     await row.waitFor();
     const listed = await page
@@ -182,6 +184,7 @@ describe("rounds and players pages", () => {
         [`/rounds/${round.id}`, "transfers"],
       ] as const) {
         await page.goto(`${stack!.app.url}${path}`);
+        await hydrated(page);
         await page.getByTestId(testId).waitFor();
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -196,6 +199,7 @@ describe("rounds and players pages", () => {
   it("sorts rounds on the server by the heading clicked: round number, down then up", async () => {
     const db = database!.db;
     await page.goto(`${stack!.app.url}/rounds`);
+    await hydrated(page);
     await page.getByTestId("round-row").first().waitFor();
     const numbers = async () => {
       const ids = await page

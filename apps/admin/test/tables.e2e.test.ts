@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 import { demoAccounts } from "@fuda/auth";
 import type { TestDatabase } from "@fuda/db/testing";
-import { repoRoot } from "@fuda/testkit";
+import { hydrated, repoRoot } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +37,7 @@ const tableOf = (slug: string) => database!.db.table.findUniqueOrThrow({ where: 
 describe("the operators' portal: sign-in and tables", () => {
   it("sends a visitor who is not signed in to the sign-in page", async () => {
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await page.waitForURL(/\/sign-in$/);
     expect(await page.getByRole("button", { name: "Sign in" }).isVisible()).toBe(true);
   });
@@ -47,6 +48,7 @@ describe("the operators' portal: sign-in and tables", () => {
       "This portal is for operators",
     );
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await page.waitForURL(/\/sign-in$/);
   });
 
@@ -61,6 +63,7 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("asks before closing or pausing a table: Cancel and Esc leave the table and the audit log as they were", async () => {
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await page.getByTestId("table-actions").first().waitFor();
     const before = (await tableOf("pok-deng")).status;
     const audited = () => database!.db.auditEntry.count();
@@ -92,6 +95,7 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("pauses a table: its row says paused, the table is paused and the pause is audited", async () => {
     await page.goto(stack!.app.url);
+    await hydrated(page);
     const counted = (status: string) =>
       page.locator(`[data-testid="status-counts"] [data-status="${status}"] strong`).textContent();
     const pausedBefore = Number(await counted("paused"));
@@ -113,6 +117,7 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("edits a limit: min above max is refused next to the field; a valid limit is saved", async () => {
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await row("baccarat-a").getByRole("button", { name: "Edit" }).click();
     const editor = page.getByTestId("table-editor");
     await editor.getByLabel("tie min").fill("600");
@@ -140,6 +145,7 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("shows the changes in the audit log, filtered by action", async () => {
     await page.goto(`${stack!.app.url}/audit`);
+    await hydrated(page);
     await page.getByTestId("audit-entry").first().waitFor();
     expect(
       await page
@@ -158,6 +164,7 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("fits every table's actions on the page: no button cut off at the table's edge", async () => {
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await page.getByTestId("table-actions").first().waitFor();
     const overflow = await page.getByTestId("tables").evaluate((table) => {
       const scroller = table.parentElement!.getBoundingClientRect();
@@ -177,6 +184,7 @@ describe("the operators' portal: sign-in and tables", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     try {
       await page.goto(stack!.app.url);
+      await hydrated(page);
       await page.getByTestId("table-actions").first().waitFor();
       const rows = await page.getByTestId("tables").evaluate((table) => {
         const box = table.parentElement!.getBoundingClientRect();
@@ -218,6 +226,7 @@ describe("the operators' portal: sign-in and tables", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
       await page.goto(stack!.app.url);
+      await hydrated(page);
       await page.getByTestId("table-actions").first().waitFor();
       const fits = () =>
         page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -232,9 +241,11 @@ describe("the operators' portal: sign-in and tables", () => {
 
   it("signs out: the portal sends the browser back to sign in", async () => {
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/sign-in$/);
     await page.goto(stack!.app.url);
+    await hydrated(page);
     await page.waitForURL(/\/sign-in$/);
   });
 });

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 import type { TestDatabase } from "@fuda/db/testing";
-import { repoRoot } from "@fuda/testkit";
+import { hydrated, repoRoot } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +37,7 @@ const register = () => page.getByRole("button", { name: "Register endpoint" }).c
 describe("registering a webhook in the portal", () => {
   it("shows the url and partnerId refusals next to their fields, not as a banner, and registers once fixed", async () => {
     await page.goto(`${stack!.app.url}/partners`);
+    await hydrated(page);
     await page.locator('input[name="webhookPartnerId"]').fill("acme-stats");
     await page.locator('input[name="webhookUrl"]').fill("http://169.254.169.254/latest/meta-data/");
     await register();

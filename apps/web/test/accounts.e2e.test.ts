@@ -1,3 +1,4 @@
+import { hydrated } from "@fuda/testkit";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
@@ -38,6 +39,7 @@ async function balanceMovedFrom(page: Page, balance: number): Promise<void> {
 
 async function playAsGuest(page: Page): Promise<void> {
   await page.goto(platform().app.url);
+  await hydrated(page);
   expect(await account(page).getAttribute("data-signed-in")).toBe("false");
   await page.getByRole("button", { name: "Play as guest" }).click();
   await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
@@ -76,6 +78,7 @@ describe("accounts", () => {
     await screenshots(page, "accounts", "guest-lobby");
 
     await page.goto(`${platform().app.url}/tables/baccarat-a`);
+    await hydrated(page);
     await page.evaluate(() => {
       document.body.setAttribute("data-opened", "once");
     });
@@ -96,6 +99,7 @@ describe("accounts", () => {
   it("signs up, signs out and signs back in; a wrong password says why, in the page's language", async () => {
     const { context, page, problems } = await visitor();
     await page.goto(`${platform().app.url}/sign-in`);
+    await hydrated(page);
     await page.getByRole("button", { name: "New here? Create an account" }).click();
     await page.getByLabel("Name").fill("Aiko");
     await page.getByLabel("E-mail").fill("aiko@example.test");
@@ -115,6 +119,7 @@ describe("accounts", () => {
     expect(me.actor.kind).toBe("anonymous");
 
     await page.goto(`${platform().app.url}/sign-in`);
+    await hydrated(page);
     await page.getByLabel("E-mail").fill("aiko@example.test");
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -133,6 +138,7 @@ describe("accounts", () => {
 
     const japanese = await visitor("ja-JP");
     await japanese.page.goto(`${platform().app.url}/sign-in`);
+    await hydrated(japanese.page);
     await japanese.page.getByLabel("メールアドレス").fill("aiko@example.test");
     await japanese.page.getByLabel("パスワード").fill("not-the-password");
     await japanese.page.getByRole("button", { name: "ログイン" }).click();
@@ -148,6 +154,7 @@ describe("accounts", () => {
     const { context, page, problems } = await visitor();
     await playAsGuest(page);
     await page.goto(`${platform().app.url}/tables/baccarat-a`);
+    await hydrated(page);
     await betOnTie(context);
     await balanceMovedFrom(page, WELCOME);
     const guestBalance = await balanceOf(page);

@@ -1,4 +1,4 @@
-import { rawRequest, startGameApi } from "@fuda/testkit";
+import { hydrated, rawRequest, startGameApi } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import { baccarat } from "@fuda/rules";
 import type { BrowserContext, Page } from "playwright-core";
@@ -47,9 +47,11 @@ async function guestAtTable(locale = "en-US"): Promise<Player> {
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(platform!.app.url);
+  await hydrated(page);
   await page.getByRole("button", { name: "Play as guest" }).click();
   await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
   await page.goto(`${platform!.app.url}/tables/${SLUG}`);
+  await hydrated(page);
   await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
   return { context, page, problems };
 }
@@ -216,6 +218,7 @@ describe("baccarat table", () => {
     await spot(page, "tie").and(page.locator('[data-stake="5000"]')).waitFor();
 
     await page.reload();
+    await hydrated(page);
     await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
     expect(await page.getByTestId("table-page").getAttribute("data-round")).toBe(roundId);
     await spot(page, "banker").and(page.locator('[data-stake="5000"]')).waitFor();

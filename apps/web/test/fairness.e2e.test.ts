@@ -2,7 +2,7 @@ import type { Db } from "@fuda/db";
 import { stackShoeBetweenRounds } from "@fuda/live/testing";
 import type { Card } from "@fuda/shoe";
 import { formatCard, standardDecks } from "@fuda/shoe";
-import { until } from "@fuda/testkit";
+import { hydrated, until } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -72,9 +72,12 @@ describe("the fairness page", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(platform!.app.url);
+    await hydrated(page);
     // Linked from every page's header.
     await page.getByTestId("fairness-link").click();
     await page.getByTestId("fairness-page").waitFor();
+    // A choice made before hydration would reach no handler (a loaded machine hydrates late).
+    await hydrated(page);
 
     // The keyboard picks the table: focus the select, choose Pok Deng.
     const select = page.getByTestId("fairness-table");
@@ -130,7 +133,7 @@ describe("the fairness page", () => {
 
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 90_000); // Two page loads and the check in the browser: more than 30 s on a loaded machine.
 
   it("opens a pasted shoe id, and says so when a shoe is still in play", async () => {
     const context = await platform!.browser.newContext({ locale: "ja-JP" });
@@ -138,6 +141,7 @@ describe("the fairness page", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(`${platform!.app.url}/fairness`);
+    await hydrated(page);
     await page.getByTestId("fairness-paste").fill(shoeId);
     await page.keyboard.press("Enter");
     const verdict = page.getByTestId("fairness-verdict");
@@ -149,6 +153,7 @@ describe("the fairness page", () => {
     const inPlay = await db.shoe.findFirst({ where: { table: { slug: SLUG }, endedAt: null } });
     const openId = inPlay?.id ?? (await stackShoeBetweenRounds(db, SLUG, STACK)).shoeId;
     await page.goto(`${platform!.app.url}/fairness?shoe=${openId}`);
+    await hydrated(page);
     await page.getByTestId("fairness-not-ended").waitFor();
     expect(await page.getByTestId("fairness-verdict").count()).toBe(0);
 

@@ -1,3 +1,4 @@
+import { hydrated } from "@fuda/testkit";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
@@ -60,10 +61,12 @@ describe("history", () => {
 
     // Rounds, newest first, one per page: "more" brings the older one, then there is no more.
     await page.goto(`${platform().app.url}/`);
+    await hydrated(page);
     await page.getByTestId("account-menu").click();
     await page.getByTestId("history-link").click();
     await page.waitForURL(`${platform().app.url}/history`);
     await page.goto(`${platform().app.url}/history?limit=1`);
+    await hydrated(page);
     const rows = page.getByTestId("history-round");
     expect(await dataOf(page, '[data-testid="history-round"]', "data-round-id")).toEqual([
       second.roundId,
@@ -136,6 +139,7 @@ describe("history", () => {
       { limit: 50 },
     );
     await page.goto(`${platform().app.url}/history/wallet?limit=2`);
+    await hydrated(page);
     while ((await page.getByTestId("history-more").count()) > 0) {
       const before = await page.getByTestId("wallet-entry").count();
       await page.getByTestId("history-more").click();
@@ -198,6 +202,7 @@ describe("history", () => {
       await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: platform().app.url }]);
       for (const path of ["/history", "/history/recall", "/history/wallet"]) {
         await page.goto(`${platform().app.url}${path}`);
+        await hydrated(page);
         expect(await page.locator("html").getAttribute("lang"), path).toBe(locale);
         await page
           .getByTestId(path.endsWith("wallet") ? "wallet-entry" : "history-round")

@@ -1,3 +1,4 @@
+import { hydrated } from "@fuda/testkit";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -79,6 +80,7 @@ describe("languages", () => {
         }
       }
       await page.goto(platform!.app.url);
+      await hydrated(page);
       await page.getByTestId("table-card").first().waitFor();
       await screenshots(page, "languages", `lobby-${locale}`);
       expect(problems).toEqual([]);

@@ -14,7 +14,7 @@ import type { Db } from "@fuda/db";
 import { endBetting, stackShoeBetweenRounds } from "@fuda/live/testing";
 import type { Card } from "@fuda/shoe";
 import { parseCard } from "@fuda/shoe";
-import { until } from "@fuda/testkit";
+import { hydrated, until } from "@fuda/testkit";
 
 import { playAsGuest, screenshots, startPlatform, watchProblems, WELCOME } from "./platform";
 import type { Platform } from "./platform";
@@ -190,6 +190,7 @@ describe("joker blackjack table", () => {
       page.setDefaultTimeout(30_000);
       await playAsGuest(platform!, page);
       await page.goto(`${platform!.app.url}/tables/${SLUG}`);
+      await hydrated(page);
       await table(page).waitFor();
     }
     const a = alice!;
@@ -270,6 +271,7 @@ describe("joker blackjack table", () => {
     const actsBy = await turn.getAttribute("data-acts-by");
     expect(await handCards(a, 1, 1)).toEqual(cards("TS 6H"));
     await a.reload();
+    await hydrated(a);
     await turn.waitFor();
     expect(await turn.getAttribute("data-acts-by")).toBe(actsBy);
     expect(await handCards(a, 1, 1)).toEqual(cards("TS 6H"));
@@ -316,6 +318,7 @@ describe("joker blackjack table", () => {
     page.setDefaultTimeout(30_000);
     await playAsGuest(platform!, page);
     await page.goto(`${platform!.app.url}/tables/${SLUG}`);
+    await hydrated(page);
     await table(page).waitFor();
     await page.locator('[data-testid="sit"][data-seat="3"]').click();
     await seatOf(page, 3).and(page.locator('[data-mine="true"]')).waitFor();
@@ -329,6 +332,7 @@ describe("joker blackjack table", () => {
     );
     // Read again: the page was loaded while the table was paused (opened here without an event).
     await page.reload();
+    await hydrated(page);
     const shown = table(page).and(page.locator(`[data-round-id="${round.id}"]`));
     await shown.and(page.locator('[data-phase="betting"]')).waitFor();
     expect(await page.getByTestId("banner").count()).toBe(0);
@@ -343,6 +347,7 @@ describe("joker blackjack table", () => {
     await shown.and(page.locator('[data-phase="betting"][data-waiting="true"]')).waitFor();
     // A page loaded during the wait says so at once, from `tables.get`, before the window ends.
     await page.reload();
+    await hydrated(page);
     await shown.and(page.locator('[data-phase="betting"]')).waitFor();
     expect(await page.getByTestId("waiting-for-bet").count()).toBe(1);
     expect(await page.getByTestId("waiting-for-bet").textContent()).toBe("Waiting for a bet");

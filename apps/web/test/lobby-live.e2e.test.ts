@@ -1,4 +1,4 @@
-import { rawRequest } from "@fuda/testkit";
+import { hydrated, rawRequest } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -26,6 +26,7 @@ async function openLobby(): Promise<{
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.goto(platform!.app.url);
+  await hydrated(page);
   await page.locator('[data-testid="connection"][data-connection="live"]').waitFor();
   return { page, problems, close: () => context.close() };
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import { freePort, hydrated, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
@@ -171,6 +171,7 @@ export async function callAsPlayer<T>(
 /** Opens the lobby and plays as a guest through the header, as a visitor would. */
 export async function playAsGuest(platform: Platform, page: Page): Promise<void> {
   await page.goto(platform.app.url);
+  await hydrated(page);
   await page.getByRole("button", { name: "Play as guest" }).click();
   await page.locator('[data-testid="account"][data-signed-in="true"]').waitFor();
 }

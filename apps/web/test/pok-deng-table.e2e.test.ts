@@ -1,3 +1,4 @@
+import { hydrated } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
@@ -60,6 +61,7 @@ describe("Pok Deng table", () => {
     page.setDefaultTimeout(20_000);
     await playAsGuest(platform(), page);
     await page.goto(`${platform().app.url}/tables/pok-deng`);
+    await hydrated(page);
 
     let balance = WELCOME;
     // A round lost 2:1 keeps the deposit (docs/rules/pok-deng.md); one in five does: play until

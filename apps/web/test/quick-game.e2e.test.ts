@@ -1,3 +1,4 @@
+import { hydrated } from "@fuda/testkit";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
@@ -96,6 +97,7 @@ describe("quick game", () => {
 
     // From the lobby's link, as a visitor with no session: the page offers to play as a guest.
     await page.goto(platform().app.url);
+    await hydrated(page);
     await page.getByTestId("lobby-quick-link").click();
     await page.waitForURL(`${platform().app.url}/quick`);
     await page.getByTestId("quick-play-as-guest").click();
@@ -185,6 +187,7 @@ describe("quick game", () => {
 
     // A reload finds the same hand, settled, all its cards out at once.
     await page.reload();
+    await hydrated(page);
     await page.locator('[data-testid="quick-page"][data-phase="dealt"]').waitFor();
     expect(
       await page
@@ -225,6 +228,7 @@ describe("quick game", () => {
       state = await quick(context, "deal");
     }
     await page.reload();
+    await hydrated(page);
     await game.waitFor();
     expect(await game.getAttribute("data-balance")).toBe("0");
     const startOver = page.getByTestId("quick-startOver");
@@ -240,6 +244,7 @@ describe("quick game", () => {
     for (const locale of ["ja", "th"]) {
       await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: platform().app.url }]);
       await page.reload();
+      await hydrated(page);
       await game.waitFor();
       expect(await page.locator("html").getAttribute("lang")).toBe(locale);
       const text = await translatableText(page);
@@ -261,6 +266,7 @@ describe("quick game", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${platform().app.url}/quick`);
+    await hydrated(page);
     await page.getByTestId("quick-play-as-guest").click();
     await page.getByTestId("quick-page").waitFor();
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 
 import { chromium } from "playwright-core";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 const executablePath = "/usr/bin/chromium";
 
@@ -28,4 +28,12 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * Waits until the page's React listens (`HydrationMark` in the root layouts): what a test does
+ * before that would reach no handler. After every `goto` or `reload` that an action follows.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }

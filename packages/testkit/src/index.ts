@@ -1,5 +1,5 @@
 // Helpers for tests that run the real apps: ports, child processes, the browser, the app stack.
-export { launchChromium } from "./chromium";
+export { hydrated, launchChromium } from "./chromium";
 // The launcher needs these too, so they live in @fuda/env.
 export { freePort, repoRoot, spawnApp, type SpawnAppOptions, type SpawnedApp } from "@fuda/env";
 export { startPgProxy, type PgProxy } from "./pg-proxy";

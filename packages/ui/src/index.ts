@@ -7,3 +7,4 @@ export { formatLimit } from "./points";
 export { betLimitLines, betName, GAME_LABELS, variantName, type BetLimitLine } from "./games";
 export { formatCountdown, formatTimestamp, isoToUtcField, utcFieldToIso } from "./time";
 export { STATUS_LABELS, StatusBadge } from "./status-badge";
+export { HydrationMark } from "./hydration-mark";

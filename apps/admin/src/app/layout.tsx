@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 
+import { HydrationMark } from "@fuda/ui";
+
 import { PortalShell } from "~/components/portal-shell";
 
 import "@fuda/ui/base.css";
@@ -17,6 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <PortalShell>{children}</PortalShell>
+        <HydrationMark />
       </body>
     </html>
   );

@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from "next";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { HydrationMark } from "@fuda/ui";
+
 import "@fuda/ui/base.css";
 import "./globals.css";
 
@@ -27,6 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </AccountProvider>
         </IntlProvider>
+        <HydrationMark />
       </body>
     </html>
   );
