@@ -162,6 +162,23 @@ describe("the operators' portal: sign-in and tables", () => {
     );
   });
 
+  it("edits the quick game without a countdown field: it has none, and its limits save", async () => {
+    await page.goto(stack!.app.url);
+    await hydrated(page);
+    await row("quick-baccarat").getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByTestId("table-editor");
+    await editor.getByLabel("Name").waitFor();
+    expect(await editor.getByLabel("Countdown (seconds)").count()).toBe(0);
+    // Four points a spot at most, where the seed allows five.
+    await editor.getByLabel("tie max").fill("4");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await editor.getByRole("status").waitFor();
+    expect(await tableOf("quick-baccarat")).toMatchObject({
+      countdownSeconds: 0,
+      limits: { tie: { min: 100, max: 400 } },
+    });
+  });
+
   it("fits every table's actions on the page: no button cut off at the table's edge", async () => {
     await page.goto(stack!.app.url);
     await hydrated(page);

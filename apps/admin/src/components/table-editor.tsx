@@ -36,6 +36,8 @@ export function TableEditor({
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState(false);
   const jokerBlackjack = table.game === "joker-blackjack";
+  // The quick game's rounds are dealt when the player deals: it has no countdown to edit (0).
+  const hasCountdown = table.countdownSeconds > 0;
   const payTable = storedPayTable(table.settings);
   // The form as typed, for the theoretical return: read again on every change.
   const [draft, setDraft] = useState(() => theoryRequestOf(storedText(table.settings)));
@@ -76,7 +78,7 @@ export function TableEditor({
         void mutateProcedure("admin.tables.update", {
           tableId: table.id,
           name: text("name"),
-          countdownSeconds: Number(text("countdownSeconds")),
+          countdownSeconds: hasCountdown ? Number(text("countdownSeconds")) : 0,
           limits: limitsFrom(bets, text),
           ...(jokerBlackjack ? { settings } : {}),
           reason: text("reason") === "" ? undefined : text("reason"),
@@ -94,14 +96,16 @@ export function TableEditor({
       </h2>
       <div className={styles.fields}>
         <Field label="Name" problem={problem} name="name" defaultValue={table.name} />
-        <Field
-          label="Countdown (seconds)"
-          problem={problem}
-          name="countdownSeconds"
-          type="number"
-          defaultValue={table.countdownSeconds}
-          step={1}
-        />
+        {hasCountdown && (
+          <Field
+            label="Countdown (seconds)"
+            problem={problem}
+            name="countdownSeconds"
+            type="number"
+            defaultValue={table.countdownSeconds}
+            step={1}
+          />
+        )}
         {jokerBlackjack &&
           JOKER_BLACKJACK_SETTINGS.map((key) => (
             <Field

@@ -6,6 +6,8 @@ import type { TableConfig } from "~/game-api";
 
 import styles from "./tables-table.module.css";
 
+const NO_COUNTDOWN = "No countdown: each player deals their own round";
+
 export function TablesTable<Table extends TableConfig>({
   tables,
   actions,
@@ -58,7 +60,15 @@ export function TablesTable<Table extends TableConfig>({
                 <StatusBadge status={table.status} label={table.status} testId="status" />
               </td>
               <td className={styles.number} data-testid="countdown">
-                {table.countdownSeconds} s
+                {table.countdownSeconds > 0 ? (
+                  `${table.countdownSeconds} s`
+                ) : (
+                  // Only the quick game has none: each player deals their own round.
+                  <span className={styles.noCountdown} title={NO_COUNTDOWN}>
+                    <span aria-hidden>—</span>
+                    <span className={styles.visuallyHidden}>{NO_COUNTDOWN}</span>
+                  </span>
+                )}
               </td>
               <td>
                 <LimitsTable limits={table.limits} />
