@@ -66,7 +66,7 @@ export function TablesTable<Table extends TableConfig>({
                   // Only the quick game has none: each player deals their own round.
                   <span className={styles.noCountdown} title={NO_COUNTDOWN}>
                     <span aria-hidden>—</span>
-                    <span className={styles.visuallyHidden}>{NO_COUNTDOWN}</span>
+                    <span className="visually-hidden">{NO_COUNTDOWN}</span>
                   </span>
                 )}
               </td>
