@@ -328,4 +328,12 @@ describe("a rounds search kept in the page's address", () => {
     await page.locator('th[aria-sort="descending"] [data-testid="sort-openedAt"]').waitFor();
     await showsRoundsOf(second);
   });
+
+  it("links a player's page to every round they bet in", async () => {
+    await page.goto(`${stack!.app.url}/players/${first.id}`);
+    await hydrated(page);
+    await page.getByTestId("their-rounds").click();
+    await page.waitForURL((url) => url.pathname === "/rounds" && player(url) === first.email);
+    await showsRoundsOf(first);
+  });
 });
