@@ -1,13 +1,13 @@
 /**
  * The rounds and players pages in Chromium against the real game API: an operator finds a
  * player, adjusts the balance and bans them (their sessions end), and opens a round's record
- * from the rounds list.
+ * from the rounds list; a search of rounds lives in the page's address (shared, reloaded, Back).
  */
 import { seedDemoAccountsAt } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { hydrated, startNextStack } from "@fuda/testkit";
+import { hydrated, startNextStack, until } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,6 +88,7 @@ describe("rounds and players pages", () => {
     await hydrated(page);
     await page.getByLabel("Name or e-mail").fill("player@demo");
     await page.getByTestId("players-search").click();
+    await page.waitForURL((url) => url.searchParams.get("query") === "player@demo");
     const row = page.locator(`[data-testid="player-row"][data-player-id="${playerId}"]`);
     await row.getByRole("link").click();
     await page.waitForURL(`**/players/${playerId}`);
@@ -227,5 +228,112 @@ describe("rounds and players pages", () => {
     await expect
       .poll(numbers, { timeout: 10_000 })
       .toSatisfy((up: number[]) => up[0] === 1 && up.every((n, i) => i === 0 || up[i - 1]! <= n));
+  });
+});
+
+describe("a rounds search kept in the page's address", () => {
+  const first = { email: "first-bettor@test.fuda", id: "first-bettor", rounds: [] as string[] };
+  const second = { email: "second-bettor@test.fuda", id: "second-bettor", rounds: [] as string[] };
+
+  // Two players of their own: the first bet in two settled rounds, the second in a third. The
+  // search reads the bets' rows alone, so they are written straight to settled rounds (the
+  // dealers are done with those).
+  beforeAll(async () => {
+    const db = database!.db;
+    const settled = await until("three settled rounds", async () => {
+      const found = await db.round.findMany({ where: { phase: "settled" }, take: 3 });
+      return found.length === 3 ? found : undefined;
+    });
+    first.rounds = [settled[0]!.id, settled[1]!.id].sort();
+    second.rounds = [settled[2]!.id];
+    for (const bettor of [first, second]) {
+      await db.user.create({ data: { id: bettor.id, name: bettor.id, email: bettor.email } });
+      for (const roundId of bettor.rounds) {
+        await db.bet.create({
+          data: {
+            roundId,
+            playerId: bettor.id,
+            slipId: crypto.randomUUID(),
+            requestId: roundId,
+            line: 0,
+            bet: "banker",
+            stake: 1_000n,
+            reserved: 1_000n,
+            status: "settled",
+            returned: 0n,
+          },
+        });
+      }
+    }
+  }, 60_000);
+
+  const playerField = () => page.getByLabel("Player (id or e-mail)");
+  /** The round ids listed, in id order. */
+  const listed = () =>
+    page
+      .getByTestId("round-row")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-round-id")!).sort());
+  /** Waits until the rows are `bettor`'s rounds, and the player field says whose. */
+  async function showsRoundsOf(bettor: typeof first) {
+    await expect.poll(listed).toEqual(bettor.rounds);
+    expect(await playerField().inputValue()).toBe(bettor.email);
+  }
+  const player = (url: URL) => url.searchParams.get("player");
+
+  it("opens /rounds?player=… on that player's rounds alone, the field filled", async () => {
+    await page.goto(`${stack!.app.url}/rounds?player=${first.email}`);
+    await hydrated(page);
+    await showsRoundsOf(first);
+
+    // Values no field could hold, and names no field has, are left out: the rest is searched.
+    await page.goto(
+      `${stack!.app.url}/rounds?player=${second.email}&number=seven&from=yesterday&colour=red&sort=luck`,
+    );
+    await hydrated(page);
+    await showsRoundsOf(second);
+    expect(await page.getByLabel("Round no.").inputValue()).toBe("");
+    expect(await page.getByLabel("From (UTC)").inputValue()).toBe("");
+    // No refusal from the server: nothing bad was sent.
+    expect(await page.getByTestId("portal").getByRole("alert").count()).toBe(0);
+    await page.locator('th[aria-sort="descending"] [data-testid="sort-openedAt"]').waitFor();
+  });
+
+  it("puts a search in the address: Back returns the search before, Forward again, a reload keeps it", async () => {
+    await page.goto(`${stack!.app.url}/rounds?player=${first.email}`);
+    await hydrated(page);
+    await showsRoundsOf(first);
+
+    await playerField().fill(second.email);
+    await page.getByTestId("rounds-search").click();
+    await page.waitForURL((url) => player(url) === second.email);
+    await showsRoundsOf(second);
+
+    await page.goBack();
+    await page.waitForURL((url) => player(url) === first.email);
+    await showsRoundsOf(first);
+    await page.goForward();
+    await page.waitForURL((url) => player(url) === second.email);
+    await showsRoundsOf(second);
+
+    await page.reload();
+    await hydrated(page);
+    await showsRoundsOf(second);
+
+    // The sort is in the address too, and Back returns to the usual order.
+    await page.getByTestId("sort-number").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "number");
+    await page.locator('th[aria-sort="descending"] [data-testid="sort-number"]').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has("sort"));
+    await page.locator('th[aria-sort="descending"] [data-testid="sort-openedAt"]').waitFor();
+    await showsRoundsOf(second);
+  });
+
+  it("links a player's page to every round they bet in", async () => {
+    await page.goto(`${stack!.app.url}/players/${first.id}`);
+    await hydrated(page);
+    await page.getByTestId("their-rounds").click();
+    await page.waitForURL((url) => url.pathname === "/rounds" && player(url) === first.email);
+    await showsRoundsOf(first);
   });
 });

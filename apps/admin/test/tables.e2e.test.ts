@@ -160,6 +160,17 @@ describe("the operators' portal: sign-in and tables", () => {
     expect(await page.getByTestId("audit-entry").first().innerText()).toContain(
       "smaller tie bets tonight",
     );
+    // The search is the page's address: a reload keeps it, field and entries.
+    await page.waitForURL((url) => url.searchParams.get("action") === "tables.update");
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId("audit-entry").first().waitFor();
+    expect(await page.getByLabel("Action").inputValue()).toBe("tables.update");
+    expect(
+      await page
+        .getByTestId("audit-entry")
+        .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-action"))),
+    ).toEqual(["tables.update"]);
   });
 
   it("edits the quick game without a countdown field: it has none, and its limits save", async () => {

@@ -1,9 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 
 import { problemOf, queryProcedure } from "~/procedures";
-import type { Answer } from "~/procedures";
 
 import styles from "./records.module.css";
 
@@ -12,15 +11,13 @@ interface Paged {
   nextCursor: string | null;
 }
 
-export interface CursorPages<S, P> {
+export interface CursorPages<P> {
   page: P | null;
   problem: string | null;
-  /** The search the page answers. */
-  search: S;
   /** 0 on the newest page, one more for each older page read. */
   index: number;
-  /** Search again from the newest page. */
-  searchFor: (search: S) => void;
+  /** Back to the search's newest page. */
+  first: () => void;
   /** Back to the newer page, or null on the newest. */
   newer: (() => void) | null;
   /** On to the older page, or null on the oldest. */
@@ -28,68 +25,70 @@ export interface CursorPages<S, P> {
 }
 
 /**
- * A server-paged search: the chosen search, the cursors of the pages before this one (to go
- * back), and the page shown. `inputOf` turns the search and a cursor into the procedure's input.
+ * A server-paged search: the cursors of the pages before this one (to go back), and the page
+ * shown. `inputOf` turns the search and a cursor into the procedure's input; another search
+ * starts from its newest page.
  */
 export function useCursorPages<S, P extends Paged>(
   procedure: string,
-  initial: S,
+  search: S,
   inputOf: (search: S, cursor: string | undefined) => unknown,
-): CursorPages<S, P> {
-  const [search, setSearch] = useState(initial);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+): CursorPages<P> {
+  // Compared by their JSON so a fresh input object each render does not fetch again.
+  const searched = JSON.stringify(inputOf(search, undefined));
+  const [paging, setPaging] = useState({
+    searched,
+    cursors: [undefined] as (string | undefined)[],
+  });
+  const cursors = paging.searched === searched ? paging.cursors : [undefined];
   const [page, setPage] = useState<P | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // Compared by its JSON so a fresh input object each render does not fetch again.
   const key = JSON.stringify(inputOf(search, cursors[cursors.length - 1]));
 
-  const fetchPage = useCallback(
-    () => queryProcedure<P>(procedure, JSON.parse(key) as unknown),
-    [procedure, key],
-  );
-  const apply = useCallback((answer: Answer<P>) => {
-    if (answer.ok) {
-      setPage(answer.data);
-      setProblem(null);
-    } else setProblem(problemOf(answer));
-  }, []);
-
-  // The answer is applied when it arrives, never synchronously in the effect.
+  // The answer is applied when it arrives, never synchronously in the effect; an answer for a
+  // search left meanwhile (Back pressed twice) is dropped.
   useEffect(() => {
-    void fetchPage().then(apply);
-  }, [fetchPage, apply]);
+    let live = true;
+    void queryProcedure<P>(procedure, JSON.parse(key) as unknown).then((answer) => {
+      if (!live) return;
+      if (answer.ok) {
+        setPage(answer.data);
+        setProblem(null);
+      } else setProblem(problemOf(answer));
+    });
+    return () => {
+      live = false;
+    };
+  }, [procedure, key]);
 
   const next = page?.nextCursor ?? null;
+  const pageTo = (chosen: (string | undefined)[]) => {
+    setPaging({ searched, cursors: chosen });
+  };
   return {
     page,
     problem,
-    search,
     index: cursors.length - 1,
-    searchFor: (chosen) => {
-      setSearch(chosen);
-      setCursors([undefined]);
+    first: () => {
+      pageTo([undefined]);
     },
     newer:
       cursors.length === 1
         ? null
         : () => {
-            setCursors(cursors.slice(0, -1));
+            pageTo(cursors.slice(0, -1));
           },
     older:
       next === null
         ? null
         : () => {
-            setCursors([...cursors, next]);
+            pageTo([...cursors, next]);
           },
   };
 }
 
 /** The Newer / Older buttons under a server-paged table. */
-export function CursorPager({
-  pages,
-}: {
-  pages: Pick<CursorPages<unknown, unknown>, "newer" | "older">;
-}) {
+export function CursorPager({ pages }: { pages: Pick<CursorPages<unknown>, "newer" | "older"> }) {
   const buttons = [
     ["Newer", pages.newer],
     ["Older", pages.older],

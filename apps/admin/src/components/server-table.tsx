@@ -16,6 +16,10 @@ import { CursorPager, useCursorPages } from "./cursor-pager";
 import { EmptyRow } from "./data-table";
 import type { CursorPages } from "./cursor-pager";
 import styles from "./data-table.module.css";
+import { useUrlSearch } from "./url-search";
+import type { SearchField, ServerSearch } from "./url-search";
+
+export type { ServerSearch } from "./url-search";
 
 /**
  * The rows come filtered, sorted and paged by the server (manual mode), so none of TanStack
@@ -33,12 +37,6 @@ export interface ServerColumn<Row> {
   number?: boolean;
 }
 
-/** What the page asks the server for: its own filters and TanStack's sorting. */
-export interface ServerSearch<F> {
-  filters: F;
-  sorting: SortingState;
-}
-
 /** The server's order from TanStack's sorting state (one column at most). */
 export const sortOf = (sorting: SortingState) =>
   sorting[0] === undefined
@@ -49,31 +47,39 @@ const NO_ROWS: never[] = [];
 
 /**
  * A search paged on the server by cursor and sorted on the server by the column the operator
- * clicks, drawn with TanStack Table in manual mode: sorting a column or searching again starts
- * from the first page.
+ * clicks, drawn with TanStack Table in manual mode. The search is the page's address
+ * (`useUrlSearch`): sorting a column or searching again changes it and starts from the first
+ * page.
  */
 export function useServerTable<
-  F,
+  N extends string,
   P extends { nextCursor: string | null },
   Row extends RowData & { id: string },
 >({
   procedure,
-  filters,
+  fields,
   sorting,
   inputOf,
   rowsOf,
   columns,
 }: {
   procedure: string;
-  /** The first search: no filter, the server's default order unless `sorting` says. */
-  filters: F;
+  /** The search form's fields, each a filter named as in the address. */
+  fields: readonly SearchField<N>[];
+  /** The server's order unless the address or a click says (a constant: it is compared). */
   sorting: SortingState;
-  inputOf: (search: ServerSearch<F>, cursor: string | undefined) => unknown;
+  inputOf: (search: ServerSearch<Record<N, string>>, cursor: string | undefined) => unknown;
   rowsOf: (page: P) => Row[];
   columns: readonly ServerColumn<Row>[];
 }) {
-  const pages = useCursorPages<ServerSearch<F>, P>(procedure, { filters, sorting }, inputOf);
-  const { page, search } = pages;
+  const sortable = useMemo(
+    () => columns.filter((column) => column.sortable === true).map((column) => column.id),
+    [columns],
+  );
+  const address = useUrlSearch({ fields, sorting, sortable });
+  const { search, searchFor } = address;
+  const pages = useCursorPages<ServerSearch<Record<N, string>>, P>(procedure, search, inputOf);
+  const { page } = pages;
   const data = useMemo(() => (page === null ? (NO_ROWS as Row[]) : rowsOf(page)), [page, rowsOf]);
   const definitions = useMemo(
     () =>
@@ -97,7 +103,7 @@ export function useServerTable<
       pagination: { pageIndex: pages.index, pageSize: data.length },
     },
     onSortingChange: (updater: Updater<SortingState>) => {
-      pages.searchFor({ ...search, sorting: functionalUpdate(updater, search.sorting) });
+      searchFor({ ...search, sorting: functionalUpdate(updater, search.sorting) });
     },
     manualSorting: true,
     manualFiltering: true,
@@ -112,10 +118,12 @@ export function useServerTable<
   });
   return {
     ...pages,
+    ...address,
     table,
     /** Searches again with `filters` from the first page, in the order chosen. */
-    filterBy: (chosen: F) => {
-      pages.searchFor({ ...search, filters: chosen });
+    filterBy: (chosen: Record<N, string>) => {
+      pages.first();
+      searchFor({ ...search, filters: chosen });
     },
   };
 }
@@ -131,7 +139,7 @@ export function ServerTable<Row extends RowData>({
   testId,
 }: {
   server: { table: ReactTable<typeof features, Row> } & Pick<
-    CursorPages<unknown, unknown>,
+    CursorPages<unknown>,
     "newer" | "older"
   >;
   columns: readonly ServerColumn<Row>[];

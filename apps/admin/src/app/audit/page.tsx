@@ -2,11 +2,12 @@
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatTimestamp, utcFieldToIso } from "@fuda/ui";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 
 import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
 import type { ServerColumn, ServerSearch } from "~/components/server-table";
-import { fieldText } from "~/components/table-forms";
+import { given, SearchForm } from "~/components/url-search";
+import type { FiltersOf, SearchField } from "~/components/url-search";
 
 import pageStyles from "../page.module.css";
 import styles from "./audit.module.css";
@@ -14,26 +15,27 @@ import styles from "./audit.module.css";
 type AuditPage = RouterOutputs["admin"]["audit"]["search"];
 type Entry = AuditPage["entries"][number];
 
-const FILTERS = [
+const FIELDS = [
   { name: "action", label: "Action", placeholder: "tables.update" },
   { name: "targetType", label: "Target type", placeholder: "table" },
-  { name: "targetId", label: "Target id", placeholder: "" },
-  { name: "actorId", label: "Actor id", placeholder: "" },
-] as const;
+  { name: "targetId", label: "Target id" },
+  { name: "actorId", label: "Actor id" },
+  { name: "from", label: "From (UTC)", type: "datetime-local" },
+  { name: "to", label: "To (UTC)", type: "datetime-local" },
+] as const satisfies readonly SearchField[];
 
+const NEWEST_FIRST = [{ id: "at", desc: true }];
 const PAGE = 50;
 
-type Filter = Partial<Record<(typeof FILTERS)[number]["name"] | "from" | "to", string>>;
-
-const NO_FILTER: Filter = {};
-
-function inputOf({ filters, sorting }: ServerSearch<Filter>, cursor: string | undefined) {
-  const chosen = (value: string | undefined) => (value === "" ? undefined : value);
+function inputOf(
+  { filters, sorting }: ServerSearch<FiltersOf<typeof FIELDS>>,
+  cursor: string | undefined,
+) {
   return {
-    action: chosen(filters.action),
-    targetType: chosen(filters.targetType),
-    targetId: chosen(filters.targetId),
-    actorId: chosen(filters.actorId),
+    action: given(filters.action),
+    targetType: given(filters.targetType),
+    targetId: given(filters.targetId),
+    actorId: given(filters.actorId),
     from: utcFieldToIso(filters.from),
     to: utcFieldToIso(filters.to),
     sort: sortOf(sorting),
@@ -101,10 +103,19 @@ const rowProps = (entry: Entry) => ({ "data-testid": "audit-entry", "data-action
 
 /** The audit log, newest first or oldest first, filtered on the server a page at a time. */
 export default function AuditLogPage() {
+  // The search is read from the address, which a prerendered page does not know yet.
+  return (
+    <Suspense>
+      <AuditLog />
+    </Suspense>
+  );
+}
+
+function AuditLog() {
   const server = useServerTable({
     procedure: "admin.audit.search",
-    filters: NO_FILTER,
-    sorting: [{ id: "at", desc: true }],
+    fields: FIELDS,
+    sorting: NEWEST_FIRST,
     inputOf,
     rowsOf,
     columns: COLUMNS,
@@ -116,37 +127,9 @@ export default function AuditLogPage() {
       <div className={pageStyles.heading}>
         <h1>Audit log</h1>
       </div>
-      <form
-        className={styles.filters}
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const chosen = Object.fromEntries(
-            [...FILTERS.map(({ name }) => name), "from", "to"].map((name) => [
-              name,
-              fieldText(form, name),
-            ]),
-          ) as Filter;
-          server.filterBy(chosen);
-        }}
-      >
-        {FILTERS.map(({ name, label, placeholder }) => (
-          <label key={name}>
-            {label}
-            <input name={name} placeholder={placeholder} />
-          </label>
-        ))}
-        <label>
-          From (UTC)
-          <input name="from" type="datetime-local" />
-        </label>
-        <label>
-          To (UTC)
-          <input name="to" type="datetime-local" />
-        </label>
+      <SearchForm className={styles.filters} aria-label="Filters" fields={FIELDS} server={server}>
         <button type="submit">Search</button>
-      </form>
+      </SearchForm>
       {problem !== null && (
         <p className={styles.problem} role="alert">
           {problem}

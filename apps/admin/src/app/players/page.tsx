@@ -1,23 +1,31 @@
 "use client";
 
-import { useState } from "react";
+import { Suspense } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
-import { ActionMessages, StateField } from "~/components/record-parts";
+import { ActionMessages } from "~/components/record-parts";
 import styles from "~/components/records.module.css";
 import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
 import type { ServerColumn, ServerSearch } from "~/components/server-table";
+import { given, SearchForm } from "~/components/url-search";
+import type { FiltersOf, SearchField } from "~/components/url-search";
 
 type Page = RouterOutputs["admin"]["players"]["search"];
 type Player = Page["players"][number];
 
+const FIELDS = [
+  { name: "query", label: "Name or e-mail" },
+] as const satisfies readonly SearchField[];
+
+const NEWEST_FIRST = [{ id: "createdAt", desc: true }];
+
 const inputOf = (
-  { filters: query, sorting }: ServerSearch<string>,
+  { filters, sorting }: ServerSearch<FiltersOf<typeof FIELDS>>,
   cursor: string | undefined,
 ) => ({
-  query: query === "" ? undefined : query,
+  query: given(filters.query),
   sort: sortOf(sorting),
   cursor,
   limit: 25,
@@ -66,11 +74,19 @@ const rowProps = (player: Player) => ({
 
 /** Players by part of their name or e-mail, newest first or as sorted, paged on the server. */
 export default function PlayersPage() {
-  const [draft, setDraft] = useState("");
+  // The search is read from the address, which a prerendered page does not know yet.
+  return (
+    <Suspense>
+      <Players />
+    </Suspense>
+  );
+}
+
+function Players() {
   const server = useServerTable({
     procedure: "admin.players.search",
-    filters: "",
-    sorting: [{ id: "createdAt", desc: true }],
+    fields: FIELDS,
+    sorting: NEWEST_FIRST,
     inputOf,
     rowsOf,
     columns: COLUMNS,
@@ -80,18 +96,11 @@ export default function PlayersPage() {
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>Players</h1>
-      <form
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          server.filterBy(draft.trim());
-        }}
-      >
-        <StateField label="Name or e-mail" name="query" value={draft} onValue={setDraft} />
+      <SearchForm className={styles.filters} fields={FIELDS} server={server}>
         <button type="submit" className={styles.button} data-testid="players-search">
           Search
         </button>
-      </form>
+      </SearchForm>
       <ActionMessages problem={problem} />
       {page !== null && (
         <ServerTable

@@ -1,38 +1,43 @@
 "use client";
 
-import { useState } from "react";
+import { Suspense } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp, utcFieldToIso } from "@fuda/ui";
 
-import { ActionMessages, StateField } from "~/components/record-parts";
+import { ActionMessages } from "~/components/record-parts";
 import styles from "~/components/records.module.css";
 import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
 import type { ServerColumn, ServerSearch } from "~/components/server-table";
+import { given, SearchForm } from "~/components/url-search";
+import type { FiltersOf, SearchField } from "~/components/url-search";
 
 type Page = RouterOutputs["admin"]["rounds"]["search"];
 type Round = Page["rounds"][number];
 
-interface Filters {
-  table: string;
-  shoe: string;
-  number: string;
-  player: string;
-  from: string;
-  to: string;
-}
+/** The filters, as named in the page's address (`/rounds?player=…`) and its procedure's input. */
+const FIELDS = [
+  { name: "table", label: "Table (slug)" },
+  { name: "shoe", label: "Shoe id" },
+  { name: "number", label: "Round no.", type: "number" },
+  { name: "player", label: "Player (id or e-mail)" },
+  { name: "from", label: "From (UTC)", type: "datetime-local" },
+  { name: "to", label: "To (UTC)", type: "datetime-local" },
+] as const satisfies readonly SearchField[];
 
-const EMPTY: Filters = { table: "", shoe: "", number: "", player: "", from: "", to: "" };
+const NEWEST_FIRST = [{ id: "openedAt", desc: true }];
 const PAGE_SIZE = 25;
 
 /** The search as the procedure's input: empty fields left out, times as ISO instants. */
-function inputOf({ filters, sorting }: ServerSearch<Filters>, cursor: string | undefined) {
-  const text = (value: string) => (value.trim() === "" ? undefined : value.trim());
+function inputOf(
+  { filters, sorting }: ServerSearch<FiltersOf<typeof FIELDS>>,
+  cursor: string | undefined,
+) {
   return {
-    table: text(filters.table),
-    shoe: text(filters.shoe),
+    table: given(filters.table),
+    shoe: given(filters.shoe),
     number: filters.number === "" ? undefined : Number(filters.number),
-    player: text(filters.player),
+    player: given(filters.player),
     from: utcFieldToIso(filters.from),
     to: utcFieldToIso(filters.to),
     sort: sortOf(sorting),
@@ -92,49 +97,33 @@ const rowProps = (round: Round) => ({ "data-testid": "round-row", "data-round-id
 
 /** Rounds of every table, newest first or as sorted, filtered and paged on the server. */
 export default function RoundsPage() {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
+  // The search is read from the address, which a prerendered page does not know yet.
+  return (
+    <Suspense>
+      <Rounds />
+    </Suspense>
+  );
+}
+
+function Rounds() {
   const server = useServerTable({
     procedure: "admin.rounds.search",
-    filters: EMPTY,
-    sorting: [{ id: "openedAt", desc: true }],
+    fields: FIELDS,
+    sorting: NEWEST_FIRST,
     inputOf,
     rowsOf,
     columns: COLUMNS,
   });
   const { page, problem } = server;
 
-  const field = (name: keyof Filters, label: string, type = "text") => (
-    <StateField
-      label={label}
-      name={name}
-      type={type}
-      value={draft[name]}
-      onValue={(value) => {
-        setDraft({ ...draft, [name]: value });
-      }}
-    />
-  );
-
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>Rounds</h1>
-      <form
-        className={styles.filters}
-        onSubmit={(event) => {
-          event.preventDefault();
-          server.filterBy(draft);
-        }}
-      >
-        {field("table", "Table (slug)")}
-        {field("shoe", "Shoe id")}
-        {field("number", "Round no.", "number")}
-        {field("player", "Player (id or e-mail)")}
-        {field("from", "From (UTC)", "datetime-local")}
-        {field("to", "To (UTC)", "datetime-local")}
+      <SearchForm className={styles.filters} fields={FIELDS} server={server}>
         <button type="submit" className={styles.button} data-testid="rounds-search">
           Search
         </button>
-      </form>
+      </SearchForm>
       <ActionMessages problem={problem} />
       {page !== null && (
         <ServerTable

@@ -9,6 +9,7 @@ import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/records.module.css";
 import { ActionForm, RecordPending, RecordTable, StateField } from "~/components/record-parts";
 import { toMinor } from "~/components/table-forms";
+import { searchHref } from "~/components/url-search";
 import { useRecord } from "~/components/use-record";
 
 type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
@@ -90,6 +91,16 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
           </dd>
           <dt>E-mail</dt>
           <dd>{player.email}</dd>
+          <dt>Records</dt>
+          <dd>
+            <a href={searchHref("/rounds", { player: player.email })} data-testid="their-rounds">
+              Every round they bet in
+            </a>
+            {" · "}
+            <a href={searchHref("/audit", { targetType: "player", targetId: player.id })}>
+              Operators&apos; actions on them
+            </a>
+          </dd>
           <dt>Balance</dt>
           <dd data-testid="balance">{formatPoints(player.balance)}</dd>
           <dt>Joined</dt>

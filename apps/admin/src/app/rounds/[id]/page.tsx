@@ -18,6 +18,7 @@ import type { ActionMessage } from "~/components/use-record";
 import { RoundCards } from "~/components/round-cards";
 import { RoundCorrections } from "~/components/round-corrections";
 import { outcomeWords } from "~/components/round-words";
+import { searchHref } from "~/components/url-search";
 import { useRecord } from "~/components/use-record";
 
 type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
@@ -79,12 +80,24 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           <dd>
             <code>{record.id}</code>
           </dd>
+          <dt>Table</dt>
+          <dd>
+            {record.table.name} ·{" "}
+            <a href={searchHref("/rounds", { table: record.table.slug })}>its rounds</a>
+          </dd>
           <dt>Shoe</dt>
           <dd>
-            <code>{record.shoeId}</code>
+            <code>{record.shoeId}</code> ·{" "}
+            <a href={searchHref("/rounds", { shoe: record.shoeId })}>its rounds</a>
           </dd>
           <dt>Phase</dt>
           <dd data-testid="phase">{record.phase}</dd>
+          <dt>Audit</dt>
+          <dd>
+            <a href={searchHref("/audit", { targetType: "round", targetId: record.id })}>
+              Operators&apos; actions on this round
+            </a>
+          </dd>
           <dt>Opened</dt>
           <dd>{formatTimestamp(record.openedAt)}</dd>
           <dt>Settled</dt>
