@@ -190,6 +190,37 @@ describe("the operators' portal: sign-in and tables", () => {
     });
   });
 
+  it("creates tables, paused: a live one refuses a countdown of 0 under its field; a quick one asks none", async () => {
+    await page.goto(stack!.app.url);
+    await hydrated(page);
+    const form = page.getByTestId("create-table");
+    await form.getByLabel("Slug").fill("baccarat-c");
+    await form.getByLabel("Name").fill("Baccarat C");
+    await form.getByLabel("Countdown (seconds)").fill("0");
+    await form.getByRole("button", { name: "Create (paused)" }).click();
+    expect(await form.getByTestId("problem-countdownSeconds").textContent()).toBe(
+      "countdownSeconds: at least 1 second for a live table",
+    );
+    expect(await database!.db.table.count({ where: { slug: "baccarat-c" } })).toBe(0);
+    await form.getByLabel("Countdown (seconds)").fill("25");
+    await form.getByRole("button", { name: "Create (paused)" }).click();
+    await form.getByRole("status").filter({ hasText: "Created baccarat-c" }).waitFor();
+    expect(await tableOf("baccarat-c")).toMatchObject({ countdownSeconds: 25, status: "PAUSED" });
+    expect(await row("baccarat-c").getByTestId("countdown").textContent()).toBe("25 s");
+
+    await form.getByLabel("Game").selectOption("quick-baccarat");
+    expect(await form.getByLabel("Countdown (seconds)").count()).toBe(0);
+    await form.getByLabel("Slug").fill("quick-baccarat-2");
+    await form.getByLabel("Name").fill("Quick Baccarat 2");
+    await form.getByRole("button", { name: "Create (paused)" }).click();
+    await form.getByRole("status").filter({ hasText: "Created quick-baccarat-2" }).waitFor();
+    expect(await tableOf("quick-baccarat-2")).toMatchObject({
+      game: "QUICK_BACCARAT",
+      countdownSeconds: 0,
+      status: "PAUSED",
+    });
+  });
+
   it("fits every table's actions on the page: no button cut off at the table's edge", async () => {
     await page.goto(stack!.app.url);
     await hydrated(page);

@@ -8,7 +8,7 @@ import { mutateProcedure } from "~/procedures";
 
 import { Field, FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import type { Problem } from "./table-forms";
-import { fieldText, problemFrom } from "./table-forms";
+import { fieldText, hasCountdown, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
 
 const VARIANTS: Record<Game, readonly string[]> = {
@@ -52,7 +52,7 @@ export function CreateTableForm({
           game,
           variant: text("variant"),
           name: text("name"),
-          countdownSeconds: Number(text("countdownSeconds")),
+          countdownSeconds: hasCountdown(game) ? Number(text("countdownSeconds")) : 0,
           limits: limitsFrom(bets, text),
         }).then((answer) => {
           if (answer.ok) {
@@ -94,15 +94,17 @@ export function CreateTableForm({
         </label>
         <Field label="Slug" problem={problem} name="slug" placeholder="baccarat-c" />
         <Field label="Name" problem={problem} name="name" placeholder="Baccarat C" />
-        <Field
-          key={game}
-          label="Countdown (seconds)"
-          problem={problem}
-          name="countdownSeconds"
-          type="number"
-          step={1}
-          defaultValue={template?.countdownSeconds ?? 20}
-        />
+        {hasCountdown(game) && (
+          <Field
+            key={game}
+            label="Countdown (seconds)"
+            problem={problem}
+            name="countdownSeconds"
+            type="number"
+            step={1}
+            defaultValue={template?.countdownSeconds ?? 20}
+          />
+        )}
       </div>
       <LimitFields key={game} limits={limits} problem={problem} labelPrefix="new " />
       {problem !== null && problem.field === "limits" && (

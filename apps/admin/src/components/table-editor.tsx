@@ -15,7 +15,7 @@ import {
   theoryRequestOf,
 } from "./pay-table/pay-table-fields";
 import type { Problem } from "./table-forms";
-import { fieldText, problemFrom } from "./table-forms";
+import { fieldText, hasCountdown, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
 
 const JOKER_BLACKJACK_SETTINGS = ["seats", "decks", "jokers"] as const;
@@ -36,8 +36,7 @@ export function TableEditor({
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState(false);
   const jokerBlackjack = table.game === "joker-blackjack";
-  // The quick game's rounds are dealt when the player deals: it has no countdown to edit (0).
-  const hasCountdown = table.countdownSeconds > 0;
+  const countdown = hasCountdown(table.game);
   const payTable = storedPayTable(table.settings);
   // The form as typed, for the theoretical return: read again on every change.
   const [draft, setDraft] = useState(() => theoryRequestOf(storedText(table.settings)));
@@ -78,7 +77,7 @@ export function TableEditor({
         void mutateProcedure("admin.tables.update", {
           tableId: table.id,
           name: text("name"),
-          countdownSeconds: hasCountdown ? Number(text("countdownSeconds")) : 0,
+          countdownSeconds: countdown ? Number(text("countdownSeconds")) : 0,
           limits: limitsFrom(bets, text),
           ...(jokerBlackjack ? { settings } : {}),
           reason: text("reason") === "" ? undefined : text("reason"),
@@ -96,7 +95,7 @@ export function TableEditor({
       </h2>
       <div className={styles.fields}>
         <Field label="Name" problem={problem} name="name" defaultValue={table.name} />
-        {hasCountdown && (
+        {countdown && (
           <Field
             label="Countdown (seconds)"
             problem={problem}

@@ -1,4 +1,5 @@
 /** What the tables' forms share: points ↔ minor units, and which field an API refusal names. */
+import type { Game } from "../game-api";
 import type { Answer } from "../procedures";
 import { problemOf } from "../procedures";
 
@@ -36,3 +37,9 @@ export function fieldText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
 }
+
+/**
+ * Whether a game's tables have a betting countdown to configure: the quick game's rounds are
+ * dealt when the player deals (docs/rules/quick-baccarat.md), so its countdown is always 0.
+ */
+export const hasCountdown = (game: Game): boolean => game !== "quick-baccarat";
