@@ -70,7 +70,8 @@ describe("admin.webhooks.create: only public targets", () => {
     "https://hooks.acme.example/fuda",
     "https://8.8.8.8/hooks",
     "http://[2606:4700:4700::1111]/hooks",
-    // A name is not resolved at registration: the deliverer checks each connection.
+    // A name that does not resolve (yet) is accepted: the deliverer checks each connection.
+    // Names that do are packages/api/test/webhook-public-names.test.ts.
     "https://internal.acme.example/hooks",
   ])("accepts %s", async (url) => {
     const created = await create(operator, url);

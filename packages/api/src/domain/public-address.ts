@@ -5,6 +5,7 @@
  * documentation ranges are not. The ranges are IANA's special-purpose address registries
  * (RFC 6890 and its updates).
  */
+import { lookup as dnsLookup } from "node:dns/promises";
 import { BlockList, isIP, isIPv4, isIPv6 } from "node:net";
 
 /**
@@ -110,12 +111,59 @@ export function isPublicAddress(ip: string): boolean {
   return globalUnicast.check(ip, "ipv6") && !notPublic.check(ip, "ipv6");
 }
 
+/** The first of a name's addresses that is not public: one is enough to refuse the name. */
+export function firstNotPublic(addresses: readonly { address: string }[]): string | undefined {
+  return addresses.find(({ address }) => !isPublicAddress(address))?.address;
+}
+
 /**
  * The address a URL's host names literally (`url.hostname`: IPv6 in brackets) when it is not
  * public; undefined for a public address or a name. A literal address is connected to without
  * any DNS lookup, so registration and delivery both judge it from the URL alone.
  */
 export function privateLiteralAddress(hostname: string): string | undefined {
+  const address = literalAddress(hostname);
+  return address !== undefined && !isPublicAddress(address) ? address : undefined;
+}
+
+/** The address a URL's host (`url.hostname`: IPv6 in brackets) is, when it is not a name. */
+export function literalAddress(hostname: string): string | undefined {
   const address = hostname.replace(/^\[(.*)\]$/, "$1");
-  return isIP(address) !== 0 && !isPublicAddress(address) ? address : undefined;
+  return isIP(address) === 0 ? undefined : address;
+}
+
+/** Every address a name resolves to, in the resolver's order, as node:dns `lookup` gives them. */
+export type HostLookup = (hostname: string) => Promise<readonly { address: string }[]>;
+
+/** The system resolver (`/etc/hosts`, then DNS), as connections use it. */
+export const systemLookup: HostLookup = (hostname) =>
+  dnsLookup(hostname, { all: true, verbatim: true });
+
+/** How long registration waits for a name's addresses (default of `lookupTimeoutMs`). */
+export const LOOKUP_TIMEOUT_MS = 2_000;
+
+/**
+ * An address a name (`url.hostname`, not a literal address) resolves to that is not public;
+ * undefined when every one is public or the name does not resolve within `timeoutMs`.
+ */
+export async function privateResolvedAddress(
+  hostname: string,
+  options: { lookup?: HostLookup; timeoutMs?: number } = {},
+): Promise<string | undefined> {
+  const { lookup = systemLookup, timeoutMs = LOOKUP_TIMEOUT_MS } = options;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<[]>((resolve) => {
+    timer = setTimeout(() => {
+      resolve([]);
+    }, timeoutMs);
+  });
+  try {
+    return firstNotPublic(await Promise.race([lookup(hostname), late]));
+  } catch (failure) {
+    // A resolver's failures (ENOTFOUND, EAI_AGAIN, ENODATA…) carry a code; anything else is a bug.
+    if (typeof (failure as { code?: unknown } | null)?.code === "string") return undefined;
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -13,7 +13,7 @@ import type { LookupFunction } from "node:net";
 
 import type { Db } from "@fuda/db";
 
-import { isPublicAddress, privateLiteralAddress } from "./public-address";
+import { firstNotPublic, privateLiteralAddress } from "./public-address";
 import type { WebhookPrivateTargets } from "./public-address";
 
 /** Header names (docs/feed.md, Webhooks: Headers). */
@@ -124,10 +124,10 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
       callback(error, []);
       return;
     }
-    const refused = addresses.find(({ address }) => !isPublicAddress(address));
+    const refused = firstNotPublic(addresses);
     const [first] = addresses;
     if (refused !== undefined) {
-      callback(new NotPublicTarget(refused.address), []);
+      callback(new NotPublicTarget(refused), []);
     } else if (first === undefined) {
       callback(Object.assign(new Error(`${hostname}: no address`), { code: "ENOTFOUND" }), []);
     } else if (options.all === true) {

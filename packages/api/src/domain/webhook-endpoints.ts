@@ -10,8 +10,8 @@ import { writeAudit } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { WebhookEventType } from "@fuda/live";
 
-import { privateLiteralAddress } from "./public-address";
-import type { WebhookPrivateTargets } from "./public-address";
+import { isPublicAddress, literalAddress, privateResolvedAddress } from "./public-address";
+import type { HostLookup, WebhookPrivateTargets } from "./public-address";
 
 /** The prefix tells a webhook secret apart from an API key in a partner's configuration. */
 const SECRET_PREFIX = "whsec_";
@@ -48,20 +48,32 @@ export function toWebhookEndpointJson(endpoint: EndpointRow) {
 export type WebhookEndpointJson = ReturnType<typeof toWebhookEndpointJson>;
 
 /**
- * The host of a webhook URL when it is plainly inside our network: `localhost` (and its
- * subdomains, RFC 6761) or a literal address that is not public. A name is not resolved here:
- * what it resolves to can change, so the deliverer checks every connection (webhook-deliverer.ts).
+ * Why a webhook URL's host is inside our network, in words for the refusal: `localhost` (and
+ * its subdomains, RFC 6761), a literal address that is not public, or a name any of whose
+ * addresses is not public (`metadata.google.internal, which resolves to 169.254.169.254`).
+ * Undefined when the host is public as far as registration can tell: a name that does not
+ * resolve (yet, or not within the lookup's timeout) is accepted, because partners register an
+ * endpoint before its DNS has propagated, and the deliverer checks what the name resolves to
+ * at every connection anyway (webhook-deliverer.ts).
  */
-export function privateWebhookHost(url: string): string | undefined {
+export async function privateWebhookHost(
+  url: string,
+  resolving: { lookup?: HostLookup; timeoutMs?: number } = {},
+): Promise<string | undefined> {
   // The URL parser has already made 0x7f.1 or 2130706433 into 127.0.0.1, and lowercased.
   const hostname = new URL(url).hostname.replace(/\.$/, "");
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return hostname;
-  return privateLiteralAddress(hostname) === undefined ? undefined : hostname;
+  const literal = literalAddress(hostname);
+  if (literal !== undefined) return isPublicAddress(literal) ? undefined : hostname;
+  const resolved = await privateResolvedAddress(hostname, resolving);
+  return resolved === undefined ? undefined : `${hostname}, which resolves to ${resolved}`;
 }
 
 /**
  * A new endpoint and its signing secret (32 random bytes), which is returned this once. A URL
- * on localhost or a private address is refused unless `privateTargets` is `allow`.
+ * on localhost, on a private address or on a name resolving to one is refused unless
+ * `privateTargets` is `allow`; `lookup` resolves names (default: the system resolver) and is
+ * given up on after `lookupTimeoutMs` (default 2 s).
  */
 export async function createWebhookEndpoint(options: {
   db: Db;
@@ -70,9 +82,17 @@ export async function createWebhookEndpoint(options: {
   url: string;
   events: readonly WebhookEventType[];
   privateTargets?: WebhookPrivateTargets;
+  lookup?: HostLookup;
+  lookupTimeoutMs?: number;
 }) {
   const { db, actorId, partnerId, url, events, privateTargets = "refuse" } = options;
-  const privateHost = privateTargets === "refuse" ? privateWebhookHost(url) : undefined;
+  const privateHost =
+    privateTargets === "refuse"
+      ? await privateWebhookHost(url, {
+          lookup: options.lookup,
+          timeoutMs: options.lookupTimeoutMs,
+        })
+      : undefined;
   if (privateHost !== undefined) {
     throw new FudaError(
       "BAD_INPUT",
