@@ -1,4 +1,3 @@
-import { hydrated } from "@fuda/testkit";
 /**
  * Joker blackjack's pay table in the portal (docs/operators.md, Pay table): the theoretical
  * return simulated in the operator's browser before saving, its warning above 100 %, a saved
@@ -6,26 +5,19 @@ import { hydrated } from "@fuda/testkit";
  * seeded database, the game API, the built portal and Chromium.
  */
 import type { TestDatabase } from "@fuda/db/testing";
+import { hydrated } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { signInPortal, startSeededPortal } from "./portal-stack";
+import { operatorPortalForFile } from "./portal-stack";
 
 let database: TestDatabase | undefined;
 let stack: NextStack | undefined;
 let page: Page;
 
-beforeAll(async () => {
-  ({ database, stack } = await startSeededPortal());
-  page = stack.page;
-  await signInPortal(page, stack.app.url, "operator");
-  await page.getByTestId("portal").waitFor();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await database?.drop();
+operatorPortalForFile((started) => {
+  ({ database, stack, page } = started);
 });
 
 const SLUG = "joker-blackjack";

@@ -5,6 +5,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { freePort, hydrated, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * The game API on `databaseUrl` trusting the portal's origin for sign-in, the built portal and
@@ -70,4 +71,25 @@ export async function startSeededPortal(): Promise<{ database: TestDatabase; sta
     await database.drop();
     throw error;
   }
+}
+
+/**
+ * The seeded portal for a whole test file, signed in as the operator: started before its tests
+ * (handed to `use` once the portal shows), stopped and its database dropped after them.
+ */
+export function operatorPortalForFile(
+  use: (started: { database: TestDatabase; stack: NextStack; page: Page }) => void,
+): void {
+  let started: { database: TestDatabase; stack: NextStack } | undefined;
+  beforeAll(async () => {
+    started = await startSeededPortal();
+    const { page, app } = started.stack;
+    await signInPortal(page, app.url, "operator");
+    await page.getByTestId("portal").waitFor();
+    use({ ...started, page });
+  }, 240_000);
+  afterAll(async () => {
+    await started?.stack.stop();
+    await started?.database.drop();
+  });
 }

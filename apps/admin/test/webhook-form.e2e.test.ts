@@ -10,24 +10,16 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { hydrated, repoRoot } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { signInPortal, startSeededPortal } from "./portal-stack";
+import { operatorPortalForFile } from "./portal-stack";
 
 let database: TestDatabase | undefined;
 let stack: NextStack | undefined;
 let page: Page;
 
-beforeAll(async () => {
-  ({ database, stack } = await startSeededPortal());
-  page = stack.page;
-  await signInPortal(page, stack.app.url, "operator");
-  await page.getByTestId("portal").waitFor();
-}, 240_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await database?.drop();
+operatorPortalForFile((started) => {
+  ({ database, stack, page } = started);
 });
 
 const urlField = () => page.locator('label:has(input[name="webhookUrl"])');

@@ -4,6 +4,7 @@ import { formatPoints, formatTimestamp, GAME_LABELS, StatusBadge } from "@fuda/u
 
 import type { TableConfig } from "~/game-api";
 
+import { hasCountdown } from "./table-forms";
 import styles from "./tables-table.module.css";
 
 const NO_COUNTDOWN = "No countdown: each player deals their own round";
@@ -60,10 +61,9 @@ export function TablesTable<Table extends TableConfig>({
                 <StatusBadge status={table.status} label={table.status} testId="status" />
               </td>
               <td className={styles.number} data-testid="countdown">
-                {table.countdownSeconds > 0 ? (
+                {hasCountdown(table.game) ? (
                   `${table.countdownSeconds} s`
                 ) : (
-                  // Only the quick game has none: each player deals their own round.
                   <span className={styles.noCountdown} title={NO_COUNTDOWN}>
                     <span aria-hidden>—</span>
                     <span className="visually-hidden">{NO_COUNTDOWN}</span>
