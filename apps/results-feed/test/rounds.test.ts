@@ -5,6 +5,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient } from "@fuda/feed-client";
+import { voidRound } from "@fuda/live";
 import type { Live } from "@fuda/live";
 import { rawRequest } from "@fuda/testkit";
 
@@ -173,6 +174,58 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
     expect(to.rounds.every((round) => round.finishedAt < middle)).toBe(true);
     expect(from.rounds.length + to.rounds.length).toBe(all.length);
   });
+
+  it("answers a round read before anew once it is voided and once its shoe ends", async () => {
+    // A settled first round of a shoe still dealing: its first-card burn is face down.
+    const faceDown = async () =>
+      (await page("limit=200")).rounds.find(
+        (listed) => listed.status === "settled" && listed.burns.some((burn) => burn.card === null),
+      );
+    let round = await faceDown();
+    for (const deadline = Date.now() + 60_000; round === undefined && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      round = await faceDown();
+    }
+    if (round === undefined) throw new Error("no settled round with a face-down burn");
+    // Nothing deals while the test ends the shoe under it.
+    await live?.stop();
+    live = undefined;
+    const read = async () => {
+      const { data, response } = await feed.GET("/rounds/{id}", {
+        params: { path: { id: round.id } },
+      });
+      expect(response.status).toBe(200);
+      const listed = (await page(`shoe=${round.shoe}&limit=200`)).rounds.find(
+        (other) => other.id === round.id,
+      );
+      expect(listed).toEqual(data);
+      return data!;
+    };
+    expect((await read()).void).toBe(false);
+
+    const operator = await database.db.user.create({
+      data: { id: `operator-${round.id}`, name: "Op", email: `${round.id}@x.io`, role: "operator" },
+    });
+    await voidRound(database.db, {
+      roundId: round.id,
+      reason: "dealt from the wrong shoe",
+      operatorId: operator.id,
+    });
+    expect(await read()).toMatchObject({
+      status: "settled",
+      void: true,
+      voidReason: "dealt from the wrong shoe",
+    });
+
+    // The shoe's end makes its order public: the burns' cards show.
+    const shoe = await database.db.shoe.update({
+      where: { id: round.shoe },
+      data: { endedAt: new Date() },
+    });
+    const { burns } = await read();
+    expect(burns.length).toBeGreaterThan(0);
+    expect(burns).toEqual(burns.map(({ index }) => ({ index, card: shoe.cards[index] })));
+  }, 90_000);
 
   it("shows a table's round in play with only its revealed cards, and never lists it", async () => {
     const { data, response } = await feed.GET("/tables/{slug}", {

@@ -5,6 +5,7 @@
  * xmin: every transaction there has ended, so a round committed later always sorts after the
  * page a partner has seen — each round once, no gaps, while tables keep settling.
  */
+import { Prisma } from "@fuda/db";
 import type { Db, Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { betResults, definitionOf } from "@fuda/live";
@@ -105,7 +106,10 @@ function toRoundResult(row: Row): RoundResult {
 
 export interface Filters {
   id?: string;
-  table?: string;
+  /** These rounds, in the usual order (the results of rounds not kept yet). */
+  ids?: readonly string[];
+  /** The table's id (`requireTableFilter`): a value the planner can weigh, unlike a slug. */
+  tableId?: string;
   game?: Game;
   shoe?: string;
   from?: Date;
@@ -118,17 +122,13 @@ export interface Filters {
   committed?: boolean;
 }
 
-export async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
-  const { id = null, table = null, game = null, shoe = null, from = null, to = null } = filters;
+/** The finished rounds `filters` pick, in the feed's order: what follows a query's columns. */
+function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
+  const { id = null, tableId = null, game = null, shoe = null, from = null, to = null } = filters;
+  const ids = filters.ids === undefined ? null : [...filters.ids];
   const after = filters.after ?? null;
   const committed = filters.committed === true;
-  return db.$queryRaw<Row[]>`
-    SELECT r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
-           r.number, r.phase::text AS phase, r.state, r.cards, r.outcome, r.opened_at,
-           coalesce(r.settled_at, r.closed_at, r.opened_at) AS finished_at, r.finished_xid,
-           r.voided_at, r.void_reason, s.burned, CASE WHEN s.ended_at IS NULL THEN NULL ELSE s.cards END AS shoe_cards,
-           (SELECT (p.state->>'first')::int + cardinality(p.cards) FROM rounds p
-             WHERE p.shoe_id = r.shoe_id AND p.number = r.number - 1) AS previous_end
+  return Prisma.sql`
     FROM rounds r
     JOIN tables t ON t.id = r.table_id
     JOIN shoes s ON s.id = r.shoe_id
@@ -136,7 +136,8 @@ export async function finishedRounds(db: Db, filters: Filters, limit: number): P
       AND (${committed}::boolean
            OR r.finished_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint)
       AND (${id}::uuid IS NULL OR r.id = ${id}::uuid)
-      AND (${table}::text IS NULL OR t.slug = ${table}::text)
+      AND (${ids}::uuid[] IS NULL OR r.id = ANY (${ids}::uuid[]))
+      AND (${tableId}::uuid IS NULL OR r.table_id = ${tableId}::uuid)
       AND (${game}::text IS NULL OR t.game::text = ${game}::text)
       AND (${shoe}::uuid IS NULL OR r.shoe_id = ${shoe}::uuid)
       AND (${from}::timestamptz IS NULL
@@ -149,19 +150,96 @@ export async function finishedRounds(db: Db, filters: Filters, limit: number): P
     LIMIT ${limit}`;
 }
 
+export async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
+  return db.$queryRaw<Row[]>`
+    SELECT r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
+           r.number, r.phase::text AS phase, r.state, r.cards, r.outcome, r.opened_at,
+           coalesce(r.settled_at, r.closed_at, r.opened_at) AS finished_at, r.finished_xid,
+           r.voided_at, r.void_reason, s.burned, CASE WHEN s.ended_at IS NULL THEN NULL ELSE s.cards END AS shoe_cards,
+           (SELECT (p.state->>'first')::int + cardinality(p.cards) FROM rounds p
+             WHERE p.shoe_id = r.shoe_id AND p.number = r.number - 1) AS previous_end
+    ${finishedRoundsFrom(filters, limit)}`;
+}
+
+/** A finished round's place in the feed's order, and what its result depends on that can change. */
+interface RoundKey extends Cursor {
+  version: string;
+}
+
+/**
+ * A finished round's result changes only when an operator voids it and when its shoe ends (the
+ * burned cards are revealed then): its version says which of the two has happened.
+ */
+const versionOf = (voided: boolean, revealed: boolean): string => `${voided}/${revealed}`;
+
+async function finishedRoundKeys(db: Db, filters: Filters, limit: number): Promise<RoundKey[]> {
+  const rows = await db.$queryRaw<
+    { id: string; finished_xid: bigint; voided: boolean; revealed: boolean }[]
+  >`
+    SELECT r.id::text AS id, r.finished_xid, r.voided_at IS NOT NULL AS voided,
+           s.ended_at IS NOT NULL AS revealed
+    ${finishedRoundsFrom(filters, limit)}`;
+  return rows.map(({ id, finished_xid, voided, revealed }) => ({
+    id,
+    xid: finished_xid,
+    version: versionOf(voided, revealed),
+  }));
+}
+
+/**
+ * Finished rounds' results kept by id, the most recently read last, up to KEPT_ROUNDS. Reading
+ * a round's columns and settling every bet id of it was most of a page's time (docs/feed.md,
+ * Benchmark), for a result that, once finished, changes only with its version. Round ids are
+ * UUIDs, so one process reading several databases (tests) never mistakes one for another.
+ */
+const KEPT_ROUNDS = 5_000;
+const kept = new Map<string, { version: string; result: RoundResult }>();
+
+function keep(id: string, version: string, result: RoundResult): void {
+  kept.delete(id);
+  kept.set(id, { version, result });
+  if (kept.size > KEPT_ROUNDS) kept.delete(kept.keys().next().value!);
+}
+
+/** The results of the rounds `keys` name, in their order: kept ones as kept, the rest read. */
+async function roundResults(db: Db, keys: readonly RoundKey[]): Promise<RoundResult[]> {
+  const missing = keys.filter(({ id, version }) => kept.get(id)?.version !== version);
+  if (missing.length > 0) {
+    const rows = await finishedRounds(
+      db,
+      { ids: missing.map(({ id }) => id), committed: true },
+      missing.length,
+    );
+    for (const row of rows) {
+      keep(row.id, versionOf(row.voided_at !== null, row.shoe_cards !== null), toRoundResult(row));
+    }
+  }
+  return keys.flatMap(({ id }) => {
+    const entry = kept.get(id);
+    if (entry === undefined) return [];
+    // Read again: the most recently read stay longest.
+    keep(id, entry.version, entry.result);
+    return [entry.result];
+  });
+}
+
 export const gameOf = (name: string): Game | undefined =>
   (Object.keys(gameNames) as Game[]).find((game) => gameNames[game] === name);
 
 /**
- * Refuses a `table` filter that names no table (404), so that a mistyped slug is not read as a
- * table without rounds.
+ * The id of the table a `table` filter names; refuses one that names no table (404), so that a
+ * mistyped slug is not read as a table without rounds.
  */
-export async function requireTableFilter(db: Db, slug: string | undefined): Promise<void> {
-  if (slug === undefined) return;
+export async function requireTableFilter(
+  db: Db,
+  slug: string | undefined,
+): Promise<string | undefined> {
+  if (slug === undefined) return undefined;
   const row = await db.table.findUnique({ where: { slug }, select: { id: true } });
   if (row === null) {
     throw new FudaError("NOT_FOUND", `table: no table "${slug}"`, { field: "table", table: slug });
   }
+  return row.id;
 }
 
 /** A page of finished rounds, oldest first, with the filters given. */
@@ -180,21 +258,18 @@ export async function listFinishedRounds({
     throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
   }
   const game = input.game === undefined ? undefined : gameOf(input.game);
-  await requireTableFilter(db, input.table);
-  const rows = await finishedRounds(
+  const tableId = await requireTableFilter(db, input.table);
+  const keys = await finishedRoundKeys(
     db,
-    { table: input.table, game, shoe: input.shoe, from, to, after },
+    { tableId, game, shoe: input.shoe, from, to, after },
     limit + 1,
   );
-  const page = rows.slice(0, limit);
+  const page = keys.slice(0, limit);
   const last = page.at(-1);
   return {
-    rounds: page.map(toRoundResult),
-    nextCursor:
-      last === undefined
-        ? (input.cursor ?? null)
-        : encodeCursor({ xid: last.finished_xid, id: last.id }),
-    hasMore: rows.length > limit,
+    rounds: await roundResults(db, page),
+    nextCursor: last === undefined ? (input.cursor ?? null) : encodeCursor(last),
+    hasMore: keys.length > limit,
   };
 }
 
@@ -202,12 +277,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One finished round; NOT_FOUND for a round in play (it shows only at its table) or none. */
 export async function getFinishedRound({ db, id }: { db: Db; id: string }): Promise<RoundResult> {
-  const rows = UUID.test(id) ? await finishedRounds(db, { id: id.toLowerCase() }, 1) : [];
-  const row = rows[0];
-  if (row === undefined) {
+  const keys = UUID.test(id) ? await finishedRoundKeys(db, { id: id.toLowerCase() }, 1) : [];
+  const [result] = await roundResults(db, keys);
+  if (result === undefined) {
     throw new FudaError("NOT_FOUND", `id: no finished round "${id}"`, { field: "id" });
   }
-  return toRoundResult(row);
+  return result;
 }
 
 /**
@@ -221,6 +296,6 @@ export async function announcedRound({
   db: Db;
   id: string;
 }): Promise<RoundResult | null> {
-  const row = (await finishedRounds(db, { id, committed: true }, 1))[0];
-  return row === undefined ? null : toRoundResult(row);
+  const [result] = await roundResults(db, await finishedRoundKeys(db, { id, committed: true }, 1));
+  return result ?? null;
 }

@@ -89,7 +89,7 @@ export async function getFeedStats({
   if (from !== undefined && to !== undefined && from > to) {
     throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
   }
-  await requireTableFilter(db, input.table);
+  const tableId = await requireTableFilter(db, input.table);
   // One snapshot: the rounds counted and the bets summed are the same rounds.
   return db.$transaction(
     async (tx) => {
@@ -97,11 +97,7 @@ export async function getFeedStats({
       const outcomes = new Map<string, FeedStats["outcomes"][number]>();
       let after: Cursor | undefined;
       for (;;) {
-        const rows = await finishedRounds(
-          tx as unknown as Db,
-          { table: input.table, from, to, after },
-          CHUNK,
-        );
+        const rows = await finishedRounds(tx as unknown as Db, { tableId, from, to, after }, CHUNK);
         for (const row of rows) {
           // A settled round an operator voided no longer counts: every wallet is as before it.
           if (row.phase !== "settled" || row.voided_at !== null) {
