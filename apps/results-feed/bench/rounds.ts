@@ -9,12 +9,14 @@
  * Each connection asks, in turn: the first page of all rounds; one table's; one game's in a
  * time window; and the next page after its own cursor (paging through everything, then again).
  * `pnpm --filter @fuda/results-feed bench`; BENCH_SECONDS (default 8), BENCH_CONNECTIONS
- * (default 64), BENCH_ROUNDS (default 5000); DATABASE_URL names the server. Numbers on a shared
+ * (default 64), BENCH_ROUNDS (default 5000), BENCH_GZIP (default on: `Accept-Encoding: gzip`, as
+ * partners' clients send it; off for the JSON as it is); DATABASE_URL names the server. Numbers on a shared
  * 2-core machine are noisy (the feed, PostgreSQL and this client share its cores).
  */
 import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 import { createPartnerKey } from "@fuda/auth";
 import { createDb, setupDatabase } from "@fuda/db";
@@ -33,6 +35,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5_000);
 const DEAL_SECONDS = 15;
 const LIMIT = 50;
+/** Ask for gzip, as partners' HTTP clients do; BENCH_GZIP=off asks for the JSON as it is. */
+const GZIP = process.env.BENCH_GZIP !== "off";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -73,19 +77,18 @@ interface Answer {
 }
 
 function get(agent: Agent, port: number, path: string, authorization: string): Promise<Answer> {
+  const headers = { authorization, ...(GZIP && { "accept-encoding": "gzip" }) };
   return new Promise((resolve, reject) => {
-    const req = request(
-      { agent, host: "127.0.0.1", port, path, headers: { authorization } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => {
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-        res.on("error", reject);
-      },
-    );
+    const req = request({ agent, host: "127.0.0.1", port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(bytes) : bytes;
+        resolve({ status: res.statusCode ?? 0, body: body.toString() });
+      });
+      res.on("error", reject);
+    });
     req.on("error", reject);
     req.end();
   });
@@ -196,7 +199,7 @@ async function main(): Promise<void> {
 
     console.log(
       `GET /v1/rounds?limit=${LIMIT}: ${rounds} finished rounds (${dealt} dealt, the rest copies), ` +
-        `${CONNECTIONS} connections, ${SECONDS} s, the real feed process`,
+        `${CONNECTIONS} connections, ${SECONDS} s, the real feed process, ${GZIP ? "gzip" : "no gzip"}`,
     );
     const rows = kinds.map((kind) => ({
       ...kind,
