@@ -166,6 +166,25 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
     expect(new Set(byGame.rounds.map((round) => round.game))).toEqual(
       new Set(byGame.rounds.length === 0 ? [] : ["joker-blackjack"]),
     );
+    // A game's rounds are its tables' rounds, every one of them, in the same order.
+    const baccarat = await page("game=baccarat&limit=200");
+    const tablesOfIt = [
+      ...(await page("table=baccarat-a&limit=200")).rounds,
+      ...(await page("table=baccarat-b&limit=200")).rounds,
+    ];
+    expect(new Set(baccarat.rounds.map((round) => round.table))).toEqual(
+      new Set(["baccarat-a", "baccarat-b"]),
+    );
+    expect(new Set(baccarat.rounds.map((round) => round.id))).toEqual(
+      new Set(tablesOfIt.map((round) => round.id)),
+    );
+    const everything = await page("limit=200");
+    expect([everything.hasMore, baccarat.hasMore]).toEqual([false, false]);
+    expect(baccarat.rounds.map((round) => round.id)).toEqual(
+      everything.rounds
+        .map((round) => round.id)
+        .filter((id) => tablesOfIt.some((round) => round.id === id)),
+    );
     const shoe = byTable.rounds[0]!.shoe;
     const byShoe = await page(`shoe=${shoe}&limit=200`);
     expect(byShoe.rounds.every((round) => round.shoe === shoe)).toBe(true);

@@ -110,7 +110,11 @@ export interface Filters {
   ids?: readonly string[];
   /** The table's id (`requireTableFilter`): a value the planner can weigh, unlike a slug. */
   tableId?: string;
-  game?: Game;
+  /**
+   * The tables of a game (`gameTables`): ids the planner weighs by each table's statistics, so
+   * a game with few rounds is not looked for along the whole finishing order.
+   */
+  tableIds?: readonly string[];
   shoe?: string;
   from?: Date;
   to?: Date;
@@ -124,8 +128,9 @@ export interface Filters {
 
 /** The finished rounds `filters` pick, in the feed's order: what follows a query's columns. */
 function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
-  const { id = null, tableId = null, game = null, shoe = null, from = null, to = null } = filters;
+  const { id = null, tableId = null, shoe = null, from = null, to = null } = filters;
   const ids = filters.ids === undefined ? null : [...filters.ids];
+  const tableIds = filters.tableIds === undefined ? null : [...filters.tableIds];
   const after = filters.after ?? null;
   const committed = filters.committed === true;
   return Prisma.sql`
@@ -138,7 +143,7 @@ function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
       AND (${id}::uuid IS NULL OR r.id = ${id}::uuid)
       AND (${ids}::uuid[] IS NULL OR r.id = ANY (${ids}::uuid[]))
       AND (${tableId}::uuid IS NULL OR r.table_id = ${tableId}::uuid)
-      AND (${game}::text IS NULL OR t.game::text = ${game}::text)
+      AND (${tableIds}::uuid[] IS NULL OR r.table_id = ANY (${tableIds}::uuid[]))
       AND (${shoe}::uuid IS NULL OR r.shoe_id = ${shoe}::uuid)
       AND (${from}::timestamptz IS NULL
            OR coalesce(r.settled_at, r.closed_at, r.opened_at) >= ${from}::timestamptz)
@@ -226,6 +231,14 @@ async function roundResults(db: Db, keys: readonly RoundKey[]): Promise<RoundRes
 export const gameOf = (name: string): Game | undefined =>
   (Object.keys(gameNames) as Game[]).find((game) => gameNames[game] === name);
 
+/** The ids of the tables of the game named `name` (none for a name that is no game's). */
+async function gameTables(db: Db, name: string): Promise<string[]> {
+  const game = gameOf(name);
+  if (game === undefined) return [];
+  const tables = await db.table.findMany({ where: { game }, select: { id: true } });
+  return tables.map(({ id }) => id);
+}
+
 /**
  * The id of the table a `table` filter names; refuses one that names no table (404), so that a
  * mistyped slug is not read as a table without rounds.
@@ -257,11 +270,11 @@ export async function listFinishedRounds({
   if (from !== undefined && to !== undefined && from > to) {
     throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
   }
-  const game = input.game === undefined ? undefined : gameOf(input.game);
   const tableId = await requireTableFilter(db, input.table);
+  const tableIds = input.game === undefined ? undefined : await gameTables(db, input.game);
   const keys = await finishedRoundKeys(
     db,
-    { tableId, game, shoe: input.shoe, from, to, after },
+    { tableId, tableIds, shoe: input.shoe, from, to, after },
     limit + 1,
   );
   const page = keys.slice(0, limit);
