@@ -57,8 +57,16 @@ it("kill -9 of the game API at random moments across 50 rounds with bots betting
   const settled = () => db.bet.count({ where: { status: "settled" } });
   while ((await finishedRounds(db)) < 50 || kills < 12 || (await settled()) <= 20) {
     await moments[kills % moments.length]!();
-    const [live] = await db.round.findMany({ where: { phase: { in: ["betting", "dealing"] } } });
-    killedIn.push(live?.phase ?? "between rounds");
+    // Every table's live round: the one being dealt may be any table's, in any row order.
+    const phases = (
+      await db.round.findMany({
+        where: { phase: { in: ["betting", "dealing"] } },
+        select: { phase: true },
+      })
+    ).map((round) => round.phase);
+    killedIn.push(
+      phases.includes("dealing") ? "dealing" : phases.length > 0 ? "betting" : "between rounds",
+    );
     await api.kill();
     kills++;
     api = await start();
