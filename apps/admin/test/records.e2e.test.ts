@@ -229,6 +229,55 @@ describe("rounds and players pages", () => {
       .poll(numbers, { timeout: 10_000 })
       .toSatisfy((up: number[]) => up[0] === 1 && up.every((n, i) => i === 0 || up[i - 1]! <= n));
   });
+
+  it("keeps the page in the address: Older, a reload, Back, Forward and Newer", async () => {
+    // More rounds than a page (25) holds: copies of a settled round, an hour back and older, so
+    // the dealers' new rounds stay on the newest page.
+    const db = database!.db;
+    const settled = await until(
+      "a settled round",
+      async () => (await db.round.findFirst({ where: { phase: "settled" } })) ?? undefined,
+    );
+    await db.$executeRaw`
+      INSERT INTO rounds (id, table_id, shoe_id, number, phase, betting_closes_at, state, cards,
+                          outcome, version, moves, opened_at, closed_at, settled_at)
+      SELECT gen_random_uuid(), table_id, shoe_id, number + 1000 + n, phase,
+             betting_closes_at - make_interval(hours => n), state, cards, outcome, version, moves,
+             opened_at - make_interval(hours => n), closed_at - make_interval(hours => n),
+             settled_at - make_interval(hours => n)
+      FROM rounds, generate_series(1, 30) AS n WHERE id = ${settled.id}::uuid`;
+    const shown = () =>
+      page
+        .getByTestId("round-row")
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-round-id")!));
+    const pages = (url: URL) => url.searchParams.get("pages");
+    await page.goto(`${stack!.app.url}/rounds`);
+    await hydrated(page);
+    await page.getByTestId("round-row").first().waitFor();
+    const newest = await shown();
+
+    await page.getByRole("button", { name: "Older", exact: true }).click();
+    await page.waitForURL((url) => pages(url) !== null);
+    await expect.poll(shown).not.toEqual(newest);
+    const older = await shown();
+    expect(older.some((id) => newest.includes(id))).toBe(false);
+
+    // The older page is the address's: a reload shows it again, not the newest.
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(shown).toEqual(older);
+
+    await page.goBack();
+    await page.waitForURL((url) => pages(url) === null);
+    await expect.poll(shown).toSatisfy((rows: string[]) => !rows.some((id) => older.includes(id)));
+    await page.goForward();
+    await page.waitForURL((url) => pages(url) !== null);
+    await expect.poll(shown).toEqual(older);
+
+    await page.getByRole("button", { name: "Newer", exact: true }).click();
+    await page.waitForURL((url) => pages(url) === null);
+    await expect.poll(shown).toSatisfy((rows: string[]) => !rows.some((id) => older.includes(id)));
+  }, 180_000);
 });
 
 describe("a rounds search kept in the page's address", () => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 
 import { problemOf, queryProcedure } from "~/procedures";
@@ -25,22 +26,31 @@ export interface CursorPages<P> {
 }
 
 /**
- * A server-paged search: the cursors of the pages before this one (to go back), and the page
- * shown. `inputOf` turns the search and a cursor into the procedure's input; another search
- * starts from its newest page.
+ * The address's parameter holding the cursors of the pages read before this one (oldest last),
+ * joined by "." (never in a cursor: they are base64url or digits). So a reload, a shared link and
+ * Back return to the same page; a new search's address has none and starts from the newest.
+ */
+const PAGES = "pages";
+const SEPARATOR = ".";
+
+/**
+ * A server-paged search: the cursors of the pages before this one (to go back), kept in the
+ * page's address, and the page shown. `inputOf` turns the search and a cursor into the
+ * procedure's input.
  */
 export function useCursorPages<S, P extends Paged>(
   procedure: string,
   search: S,
   inputOf: (search: S, cursor: string | undefined) => unknown,
 ): CursorPages<P> {
-  // Compared by their JSON so a fresh input object each render does not fetch again.
-  const searched = JSON.stringify(inputOf(search, undefined));
-  const [paging, setPaging] = useState({
-    searched,
-    cursors: [undefined] as (string | undefined)[],
-  });
-  const cursors = paging.searched === searched ? paging.cursors : [undefined];
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const router = useRouter();
+  const trail = params.get(PAGES) ?? "";
+  const cursors: (string | undefined)[] = [
+    undefined,
+    ...trail.split(SEPARATOR).filter((cursor) => cursor !== ""),
+  ];
   const [page, setPage] = useState<P | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const key = JSON.stringify(inputOf(search, cursors[cursors.length - 1]));
@@ -63,7 +73,12 @@ export function useCursorPages<S, P extends Paged>(
 
   const next = page?.nextCursor ?? null;
   const pageTo = (chosen: (string | undefined)[]) => {
-    setPaging({ searched, cursors: chosen });
+    const query = new URLSearchParams(params);
+    const kept = chosen.slice(1).join(SEPARATOR);
+    if (kept === "") query.delete(PAGES);
+    else query.set(PAGES, kept);
+    const address = query.toString();
+    router.push(address === "" ? pathname : `${pathname}?${address}`, { scroll: false });
   };
   return {
     page,
