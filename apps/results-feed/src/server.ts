@@ -82,7 +82,7 @@ const GZIP_FROM_CHARACTERS = 1_024;
  * Whether a request's `Accept-Encoding` takes gzip (RFC 9110, 12.5.3): named, and not with
  * `q=0`. A page of 50 rounds is about 75 kB of JSON and 8 kB gzipped.
  */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(",") : (header ?? "");
   return value.split(",").some((part) => {
     const [coding, ...parameters] = part.toLowerCase().split(";");

@@ -1,5 +1,3 @@
-import { request } from "node:http";
-import type { IncomingHttpHeaders } from "node:http";
 import { gunzipSync } from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -273,42 +271,26 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
   });
 
   it("gzips a page for a caller that takes gzip, and only for one", async () => {
-    /** The answer's bytes as they came over the wire, undecoded (fetch would decode them). */
     const wire = (path: string, acceptEncoding?: string) =>
-      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-        (resolve, reject) => {
-          const headers = {
-            authorization,
-            ...(acceptEncoding !== undefined && { "accept-encoding": acceptEncoding }),
-          };
-          request(`${baseUrl}${path}`, { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (chunk: Buffer) => chunks.push(chunk));
-            res.on("end", () => {
-              resolve({
-                status: res.statusCode!,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              });
-            });
-          })
-            .on("error", reject)
-            .end();
+      rawRequest(baseUrl, "GET", path, {
+        headers: {
+          authorization,
+          ...(acceptEncoding !== undefined && { "accept-encoding": acceptEncoding }),
         },
-      );
+      });
     const plain = await wire("/v1/rounds?limit=50");
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toBe("Accept-Encoding");
-    const rounds = JSON.parse(plain.body.toString()) as Page;
+    const rounds = JSON.parse(plain.body) as Page;
     expect(rounds.rounds.length).toBeGreaterThan(5);
 
     const zipped = await wire("/v1/rounds?limit=50", "br;q=1.0, gzip;q=0.8, *;q=0.1");
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers.vary).toBe("Accept-Encoding");
-    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
-    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
-    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(rounds);
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.bytes.length);
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length / 4);
+    expect(JSON.parse(gunzipSync(zipped.bytes).toString())).toEqual(rounds);
 
     // Refused with q=0, and never for a problem.
     expect(
@@ -317,7 +299,7 @@ describe("GET /v1/rounds while a dealer settles rounds", () => {
     const missing = await wire("/v1/rounds/00000000-0000-4000-8000-000000000000", "gzip");
     expect(missing.status).toBe(404);
     expect(missing.headers["content-encoding"]).toBeUndefined();
-    expect(JSON.parse(missing.body.toString())).toMatchObject({ status: 404 });
+    expect(JSON.parse(missing.body)).toMatchObject({ status: 404 });
   });
 
   it("answers an unknown table or round with 404 problem+json", async () => {

@@ -1,9 +1,13 @@
 import { request } from "node:http";
+import { StringDecoder } from "node:string_decoder";
 
 export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as text (UTF-8). */
   body: string;
+  /** The body's bytes as they came over the wire, undecoded (fetch would gunzip them). */
+  bytes: Buffer;
 }
 
 /**
@@ -36,11 +40,21 @@ export function rawRequest(
         timeout: options.timeoutMs ?? 10_000,
       },
       (res) => {
+        // A stream's answer may end inside a character: the decoder holds its first bytes back.
+        const text = new StringDecoder("utf8");
+        const chunks: Buffer[] = [];
         let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
+        res.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          body += text.write(chunk);
+        });
         const answer = (): void => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            bytes: Buffer.concat(chunks),
+          });
         };
         res.on("end", answer);
         res.on("error", reject);

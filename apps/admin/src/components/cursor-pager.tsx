@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { problemOf, queryProcedure } from "~/procedures";
 
 import styles from "./records.module.css";
+import { searchHref } from "./url-search";
 
 /** A page of a search paged on the server, newest first: `nextCursor` reads the older page. */
 interface Paged {
@@ -73,12 +74,9 @@ export function useCursorPages<S, P extends Paged>(
 
   const next = page?.nextCursor ?? null;
   const pageTo = (chosen: (string | undefined)[]) => {
-    const query = new URLSearchParams(params);
-    const kept = chosen.slice(1).join(SEPARATOR);
-    if (kept === "") query.delete(PAGES);
-    else query.set(PAGES, kept);
-    const address = query.toString();
-    router.push(address === "" ? pathname : `${pathname}?${address}`, { scroll: false });
+    // The newest page's address names no pages (searchHref leaves out an empty value).
+    const query = { ...Object.fromEntries(params), [PAGES]: chosen.slice(1).join(SEPARATOR) };
+    router.push(searchHref(pathname, query), { scroll: false });
   };
   return {
     page,

@@ -32,6 +32,9 @@ export interface Row {
   finished_xid: bigint;
   voided_at: Date | null;
   void_reason: string | null;
+  /** `CHANGES`: voided, its shoe ended. */
+  voided: boolean;
+  revealed: boolean;
   burned: number[];
   shoe_cards: Buffer | null;
   previous_end: number | null;
@@ -105,8 +108,7 @@ function toRoundResult(row: Row): RoundResult {
 }
 
 export interface Filters {
-  id?: string;
-  /** These rounds, in the usual order (the results of rounds not kept yet). */
+  /** These rounds only (one asked for by id, or the results not kept yet). */
   ids?: readonly string[];
   /** The table's id (`requireTableFilter`): a value the planner can weigh, unlike a slug. */
   tableId?: string;
@@ -128,7 +130,7 @@ export interface Filters {
 
 /** The finished rounds `filters` pick, in the feed's order: what follows a query's columns. */
 function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
-  const { id = null, tableId = null, shoe = null, from = null, to = null } = filters;
+  const { tableId = null, shoe = null, from = null, to = null } = filters;
   const ids = filters.ids === undefined ? null : [...filters.ids];
   const tableIds = filters.tableIds === undefined ? null : [...filters.tableIds];
   const after = filters.after ?? null;
@@ -140,7 +142,6 @@ function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
     WHERE r.finished_xid IS NOT NULL
       AND (${committed}::boolean
            OR r.finished_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint)
-      AND (${id}::uuid IS NULL OR r.id = ${id}::uuid)
       AND (${ids}::uuid[] IS NULL OR r.id = ANY (${ids}::uuid[]))
       AND (${tableId}::uuid IS NULL OR r.table_id = ${tableId}::uuid)
       AND (${tableIds}::uuid[] IS NULL OR r.table_id = ANY (${tableIds}::uuid[]))
@@ -155,9 +156,15 @@ function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
     LIMIT ${limit}`;
 }
 
+/**
+ * What a finished round's result depends on that can change: an operator's void, and its shoe's
+ * end (the burned cards are revealed then). Read with every round, full or keys only.
+ */
+const CHANGES = Prisma.sql`r.voided_at IS NOT NULL AS voided, s.ended_at IS NOT NULL AS revealed`;
+
 export async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
   return db.$queryRaw<Row[]>`
-    SELECT r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
+    SELECT ${CHANGES}, r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
            r.number, r.phase::text AS phase, r.state, r.cards, r.outcome, r.opened_at,
            coalesce(r.settled_at, r.closed_at, r.opened_at) AS finished_at, r.finished_xid,
            r.voided_at, r.void_reason, s.burned, CASE WHEN s.ended_at IS NULL THEN NULL ELSE s.cards END AS shoe_cards,
@@ -171,24 +178,17 @@ interface RoundKey extends Cursor {
   version: string;
 }
 
-/**
- * A finished round's result changes only when an operator voids it and when its shoe ends (the
- * burned cards are revealed then): its version says which of the two has happened.
- */
-const versionOf = (voided: boolean, revealed: boolean): string => `${voided}/${revealed}`;
+/** Which of the round's changes (`CHANGES`) have happened. */
+const versionOf = ({ voided, revealed }: { voided: boolean; revealed: boolean }): string =>
+  `${voided}/${revealed}`;
 
 async function finishedRoundKeys(db: Db, filters: Filters, limit: number): Promise<RoundKey[]> {
   const rows = await db.$queryRaw<
     { id: string; finished_xid: bigint; voided: boolean; revealed: boolean }[]
   >`
-    SELECT r.id::text AS id, r.finished_xid, r.voided_at IS NOT NULL AS voided,
-           s.ended_at IS NOT NULL AS revealed
+    SELECT ${CHANGES}, r.id::text AS id, r.finished_xid
     ${finishedRoundsFrom(filters, limit)}`;
-  return rows.map(({ id, finished_xid, voided, revealed }) => ({
-    id,
-    xid: finished_xid,
-    version: versionOf(voided, revealed),
-  }));
+  return rows.map((row) => ({ id: row.id, xid: row.finished_xid, version: versionOf(row) }));
 }
 
 /**
@@ -216,7 +216,7 @@ async function roundResults(db: Db, keys: readonly RoundKey[]): Promise<RoundRes
       missing.length,
     );
     for (const row of rows) {
-      keep(row.id, versionOf(row.voided_at !== null, row.shoe_cards !== null), toRoundResult(row));
+      keep(row.id, versionOf(row), toRoundResult(row));
     }
   }
   return keys.flatMap(({ id }) => {
@@ -290,7 +290,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One finished round; NOT_FOUND for a round in play (it shows only at its table) or none. */
 export async function getFinishedRound({ db, id }: { db: Db; id: string }): Promise<RoundResult> {
-  const keys = UUID.test(id) ? await finishedRoundKeys(db, { id: id.toLowerCase() }, 1) : [];
+  const keys = UUID.test(id) ? await finishedRoundKeys(db, { ids: [id.toLowerCase()] }, 1) : [];
   const [result] = await roundResults(db, keys);
   if (result === undefined) {
     throw new FudaError("NOT_FOUND", `id: no finished round "${id}"`, { field: "id" });
@@ -309,6 +309,9 @@ export async function announcedRound({
   db: Db;
   id: string;
 }): Promise<RoundResult | null> {
-  const [result] = await roundResults(db, await finishedRoundKeys(db, { id, committed: true }, 1));
+  const [result] = await roundResults(
+    db,
+    await finishedRoundKeys(db, { ids: [id], committed: true }, 1),
+  );
   return result ?? null;
 }
