@@ -6,13 +6,16 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 
 import { freePort, repoRoot, spawnApp } from "@fuda/env";
+import { freshBundle } from "@fuda/env/bundle";
 import type { SpawnedApp } from "@fuda/env";
 
 import { launchChromium } from "./chromium";
 
 /**
- * The game API (`pnpm start` in apps/game-api) on a free port (or `port`), on the given database;
- * `env` adds settings (e.g. the dealer's pace).
+ * The game API on a free port (or `port`), on the given database; `env` adds settings (e.g. the
+ * dealer's pace). It runs from its bundle (`pnpm build`, rebuilt here when older than any of its
+ * sources), which starts in a third of the time of `pnpm start`'s tsx: crash tests restart it
+ * dozens of times.
  */
 export async function startGameApi({
   databaseUrl,
@@ -24,10 +27,11 @@ export async function startGameApi({
   env?: Record<string, string>;
 }): Promise<SpawnedApp> {
   port ??= await freePort();
+  const folder = join(repoRoot(), "apps/game-api");
   return spawnApp({
-    cwd: join(repoRoot(), "apps/game-api"),
-    command: "pnpm",
-    args: ["--silent", "start"],
+    cwd: folder,
+    command: process.execPath,
+    args: [await freshBundle(folder)],
     env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env },
     url: `http://127.0.0.1:${port}`,
     readyPath: "/trpc/health",

@@ -21,13 +21,15 @@ import type { SpawnedApp } from "@fuda/testkit";
 
 import { guest, quiesce, until } from "./bots";
 import { onlyJokerBlackjack, playSeated, seatBots } from "./seated-bots";
+import { SOAK } from "./soak";
 
 const SLUG = "joker-blackjack";
 /** Short windows and no pauses to watch: rounds come fast, most of their time is decisions. */
 const PACE = { BETTING_WINDOW_MS: "300", DEAL_DELAY_MS: "10", RESULT_PAUSE_MS: "50" };
 /** The spawned game API's connections carry this name, so the test sees when they are gone. */
 const APP_NAME = "fuda-seated-crash";
-const KILLS_WHILE_WAITING = 20;
+/** Twenty in the soak, ten in every `pnpm test` (soak.ts). */
+const KILLS_WHILE_WAITING = SOAK ? 20 : 10;
 
 const definition = definitionOf({ game: "JOKER_BLACKJACK", variant: "seven-seat" })!;
 
@@ -107,7 +109,7 @@ function continuedFrom(killed: Killed, final: { phase: string; state: LiveRound 
   return problems.map((problem) => `round ${killed.roundId}: ${problem}`);
 }
 
-it("kill -9 of the game API twenty times while a round waits for a seat's decision, bots seated: each round goes on from its persisted state with the seat's timer started again, every round and bet settled exactly once, the books and the audit clean", async () => {
+it(`kill -9 of the game API ${KILLS_WHILE_WAITING} times while a round waits for a seat's decision, bots seated: each round goes on from its persisted state with the seat's timer started again, every round and bet settled exactly once, the books and the audit clean`, async () => {
   const { db } = database;
   const port = await freePort();
   // application_name in the URL names every connection of the process (pg reads it from there).
