@@ -9,11 +9,6 @@ export interface FudaVitestOptions {
   database?: boolean | string;
   /** Packages whose tsconfig keeps JSX for Next ("preserve"): compile it with React's runtime. */
   jsx?: boolean;
-  /**
-   * Test files run at once. Unset, vitest's default (cores − 1: one on a 2-core machine); the
-   * apps whose files spend most of their time waiting on rounds dealt at a set pace ask for 2.
-   */
-  workers?: number;
 }
 
 export function vitestConfig(options?: FudaVitestOptions): ViteUserConfig;

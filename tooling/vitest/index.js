@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
  *
  * @param {import("./index").FudaVitestOptions} [options]
  */
-export function vitestConfig({ database = false, jsx = false, workers } = {}) {
+export function vitestConfig({ database = false, jsx = false } = {}) {
   const globalSetup = database === false ? [] : [database === true ? "@fuda/db/testing" : database];
   return defineConfig({
     // tsconfig keeps JSX for Next to compile ("preserve"); the tests render it with React's runtime.
@@ -15,9 +15,6 @@ export function vitestConfig({ database = false, jsx = false, workers } = {}) {
     test: {
       include: ["test/**/*.test.{ts,tsx}"],
       globalSetup,
-      // vitest's default on 2 cores is one worker; files that mostly wait on a dealer's clock
-      // (the apps' process and browser tests) ask for more (docs/testing.md).
-      ...(workers !== undefined && { maxWorkers: workers }),
       testTimeout: 30_000,
       hookTimeout: 120_000,
     },
