@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The vitest configuration of every package: tests live in `test/`, and the timeouts allow for
- * starting PostgreSQL, apps and Chromium on a loaded 2-core machine. Plain JavaScript, as vitest
+ * starting PostgreSQL, apps and Chromium on a loaded 2-core machine (a
+ * test must pass with two busy loops beside the suite). Plain JavaScript, as vitest
  * loads it untranspiled from node_modules; types in index.d.ts.
  *
  * @param {import("./index").FudaVitestOptions} [options]
@@ -19,7 +20,7 @@ export function vitestConfig({ database = false, jsx = false } = {}) {
       // to 28 s). Tests keep no state in modules between files; env stubs are undone.
       isolate: false,
       globalSetup,
-      testTimeout: 30_000,
+      testTimeout: 60_000,
       hookTimeout: 120_000,
     },
   });
