@@ -3,8 +3,8 @@
  * or its middleware chain. Same procedure, same wire: the body is parsed as tRPC parses it, the
  * caller resolved by the same `createContext`, the call run from the parts its procedure is
  * built from (`runPlayerCall`: the player check, the zod input and output schemas, our error
- * cleaning), and the answer or the error built by tRPC's own `getErrorShape` and status mapping,
- * with the `Retry-After` our `responseMeta` adds to a 503. A test sends the same requests here
+ * cleaning), and the answer or the error built by tRPC's own `getTRPCErrorShape` and status
+ * mapping (its public exports only), with the `Retry-After` our `responseMeta` adds to a 503. A test sends the same requests here
  * and through tRPC's adapter and compares the bytes (test/live/bets-direct.test.ts).
  *
  * Why: a placement is the hottest call of the platform. tRPC's standalone adapter builds a
@@ -19,14 +19,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
+import { getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse } from "@trpc/server";
 import type { TRPCError } from "@trpc/server";
-import {
-  getErrorShape,
-  getHTTPStatusCode,
-  getTRPCErrorFromUnknown,
-  transformTRPCResponse,
-} from "@trpc/server/unstable-core-do-not-import";
-import type { TRPCResponse } from "@trpc/server/unstable-core-do-not-import";
+import { getHTTPStatusCode } from "@trpc/server/http";
+import type { TRPCResponse } from "@trpc/server/rpc";
 import type { ZodType } from "zod";
 
 import { appRouter, betCalls, RETRY_AFTER_SECONDS, runPlayerCall } from "@fuda/api";
@@ -110,7 +106,7 @@ export async function serveDirectCall(
     failure = getTRPCErrorFromUnknown(cause);
     onError(failure, path);
     response = {
-      error: getErrorShape({ config, ctx, error: failure, input, path, type: "mutation" }),
+      error: getTRPCErrorShape({ config, ctx, error: failure, input, path, type: "mutation" }),
     };
   }
   const body = JSON.stringify(transformTRPCResponse(config, response));
