@@ -38,11 +38,21 @@ const PAGES = [
   "/fairness",
 ];
 
+/** What shows a live page's stream joined: its live words (round, countdown) are then on it. */
+const LIVE: Record<string, string> = {
+  "/": '[data-testid="connection"][data-connection="live"]',
+  "/tables/baccarat-a": '[data-testid="table-page"][data-connection="live"]',
+  "/tables/pok-deng": '[data-testid="pok-deng-table"]:not([data-round-id=""])',
+};
+
 async function visit(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${platform!.app.url}${path}`);
   expect(response?.status(), path).toBe(200);
-  // Live parts render after hydration (the lobby's stream, countdowns).
-  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+  await hydrated(page);
+  // A live page's stream never lets the network idle: wait for the stream itself instead.
+  const live = LIVE[path.split("?")[0]!];
+  if (live === undefined) await page.waitForLoadState("networkidle");
+  else await page.locator(live).waitFor();
 }
 
 /** Every `aria-label` and `title` of the page, outside what is deliberately not translated. */
