@@ -257,10 +257,15 @@ describe("the event hub", () => {
       end: (failure?: Error) => failures.push(failure),
       lagging,
     });
-    // From the newest id: a new hub still connecting may start after the events below.
+    // From the newest id, once the hub has connected: the listeners are then live at once (no
+    // replay), and only a live event asks its consumer whether it is lagging. Listening before
+    // (a slow first connection) would replay the events below without asking.
     const [newest] = await db.$queryRaw<{ id: bigint }[]>`
       SELECT coalesce(max(id), 0) AS id FROM table_events`;
     const afterId = newest!.id.toString();
+    await until("the hub connected", () =>
+      Promise.resolve(h.lastId() === afterId ? true : undefined),
+    );
     h.listen(
       { tableId: tableA, afterId },
       listener(slow, () => slow.length >= 2),
@@ -269,7 +274,6 @@ describe("the event hub", () => {
       { tableId: tableA, afterId },
       listener(fast, () => false),
     );
-    await sleep(50);
     for (let n = 0; n < 4; n += 1) await append([event(tableA, n)]);
     await until("4 events", () => Promise.resolve(fast.length >= 4 ? true : undefined), 5_000);
     expect(payloadN(slow)).toEqual([0, 1]);
