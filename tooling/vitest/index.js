@@ -2,9 +2,9 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The vitest configuration of every package: tests live in `test/`, and the timeouts allow for
- * starting PostgreSQL, apps and Chromium on a loaded 2-core machine (a
- * test must pass with two busy loops beside the suite). Plain JavaScript, as vitest
- * loads it untranspiled from node_modules; types in index.d.ts.
+ * starting PostgreSQL, apps and Chromium on a loaded 2-core machine (the suite passes with two
+ * busy loops beside it). Plain JavaScript, as vitest loads it untranspiled from node_modules;
+ * types in index.d.ts.
  *
  * @param {import("./index").FudaVitestOptions} [options]
  */

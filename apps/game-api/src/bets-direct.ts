@@ -4,8 +4,9 @@
  * caller resolved by the same `createContext`, the call run from the parts its procedure is
  * built from (`runPlayerCall`: the player check, the zod input and output schemas, our error
  * cleaning), and the answer or the error built by tRPC's own `getTRPCErrorShape` and status
- * mapping (its public exports only), with the `Retry-After` our `responseMeta` adds to a 503. A test sends the same requests here
- * and through tRPC's adapter and compares the bytes (test/live/bets-direct.test.ts).
+ * mapping (its public exports only), with the `Retry-After` our `responseMeta` adds to a 503.
+ * A test sends the same requests here and through tRPC's adapter and compares the bytes
+ * (test/live/bets-direct.test.ts).
  *
  * Why: a placement is the hottest call of the platform. tRPC's standalone adapter builds a
  * fetch `Request` with its own headers and abort signals, a `Response` and a web stream for
