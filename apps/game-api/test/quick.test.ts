@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks, STARTING_GRANT } from "@fuda/ledger";
-import type { QuickSessionJson, QuickView, RecalledRound } from "@fuda/live";
-import { quickSessionFromJson } from "@fuda/live";
-import { baccarat, POINT } from "@fuda/rules";
+import type { QuickView, RecalledRound } from "@fuda/live";
+import { losingQuickSpots, nextQuickOutcome, storedQuickGame } from "@fuda/live/testing";
+import type { baccarat} from "@fuda/rules";
+import { POINT } from "@fuda/rules";
 
 import type { Browser, GameApi } from "./http";
 import { signUp, startGameApi } from "./http";
@@ -36,30 +37,6 @@ const add = (browser: Browser, spot: baccarat.QuickSpot) => quick(browser, "add"
 async function playerId(browser: Browser): Promise<string> {
   return ((await browser.actor()) as { userId: string }).userId;
 }
-
-/** The player's game as the database holds it, shoe included. */
-async function persisted(id: string): Promise<baccarat.QuickGame> {
-  const row = await api.db.quickSession.findUniqueOrThrow({ where: { playerId: id } });
-  return quickSessionFromJson(row.state as unknown as QuickSessionJson).game;
-}
-
-// These hands never reach the end of the 520-card shoe, so no deal here reshuffles.
-const noReshuffle = {
-  nextUint32(): number {
-    throw new Error("the test's hands never reach the end of the shoe");
-  },
-};
-
-/** The next hand of the persisted shoe, dealt by the rules themselves. */
-function nextOutcome(game: baccarat.QuickGame): baccarat.RoundOutcome {
-  const probe = { ...game, balance: game.balance - POINT, bets: { ...game.bets, tie: POINT } };
-  const dealt = baccarat.deal(probe, noReshuffle);
-  if (!dealt.ok) throw new Error("the probe deal was refused");
-  return dealt.game.lastHand!.outcome;
-}
-
-const loses = (spot: baccarat.QuickSpot, outcome: baccarat.RoundOutcome): boolean =>
-  baccarat.settle("quick", [{ bet: spot, stake: POINT }], outcome)[0]!.returned === 0;
 
 describe("quick.* over HTTP: the rules of docs/rules/quick-baccarat.md", () => {
   it("5 points a spot, never Player with Banker, Undo takes every point back; a refusal changes nothing", async () => {
@@ -117,12 +94,10 @@ describe("quick.* over HTTP: the rules of docs/rules/quick-baccarat.md", () => {
     let view = await quick(browser, "state");
     for (let hand = 1; view.balance > 0; hand++) {
       expect(hand).toBeLessThanOrEqual(10);
-      const game = await persisted(id);
-      const outcome = nextOutcome(game);
+      const game = await storedQuickGame(api.db, id);
+      const outcome = nextQuickOutcome(game);
       // Up to 5 points on each spot that loses this hand (never both Player and Banker).
-      const losing = baccarat.QUICK_SPOTS.filter((spot) => loses(spot, outcome));
-      const spots = losing.length > 0 ? losing : (["player"] as const);
-      for (const spot of spots) {
+      for (const spot of losingQuickSpots(outcome)) {
         for (let i = 0; i < 5 && view.balance > 0; i++) view = await add(browser, spot);
       }
       const dealt = await quick(browser, "deal");
@@ -205,13 +180,13 @@ describe("a restart of the game API", () => {
     await quick(browser, "next");
     await add(browser, "tie");
     const before = await quick(browser, "state");
-    const shoe = (await persisted(await playerId(browser))).shoe;
+    const shoe = (await storedQuickGame(api.db, await playerId(browser))).shoe;
 
     await api.stop();
     api = await startGameApi({ databaseUrl: database.url });
     const reloaded = browser.at(api.baseUrl);
     expect(await quick(reloaded, "state")).toEqual(before);
-    expect((await persisted(await playerId(reloaded))).shoe).toEqual(shoe);
+    expect((await storedQuickGame(api.db, await playerId(reloaded))).shoe).toEqual(shoe);
 
     const dealt = await quick(reloaded, "deal");
     expect(dealt).toMatchObject({ handsDealt: 2, phase: "dealt" });

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Db, Prisma } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { grant } from "@fuda/ledger";
+import { baccarat, POINT } from "@fuda/rules";
 import {
   burnFirstCard,
   DEFAULT_CUT_CARD,
@@ -17,7 +18,8 @@ import {
   shoeToJson,
 } from "@fuda/shoe";
 
-import { definitionOf, refundOpenBets } from "../src";
+import type { QuickSessionJson } from "../src";
+import { definitionOf, quickSessionFromJson, refundOpenBets } from "../src";
 import { closeBetting } from "../src/dealer-steps";
 import { roundRowOf } from "./seated-fixtures";
 
@@ -124,4 +126,36 @@ export async function setTableStatus(
   status: "OPEN" | "PAUSED" | "CLOSED",
 ): Promise<void> {
   await db.table.update({ where: { id: tableId }, data: { status } });
+}
+
+/** A player's quick game as the database holds it, shoe included. */
+export async function storedQuickGame(db: Db, playerId: string): Promise<baccarat.QuickGame> {
+  const row = await db.quickSession.findUniqueOrThrow({ where: { playerId } });
+  return quickSessionFromJson(row.state as unknown as QuickSessionJson).game;
+}
+
+// A test's quick hands never reach the end of the 520-card shoe, so no deal of theirs reshuffles.
+const noReshuffle = {
+  nextUint32(): number {
+    throw new Error("the test's hands never reach the end of the shoe");
+  },
+};
+
+/** The next hand of the game's shoe, dealt by the rules themselves. */
+export function nextQuickOutcome(game: baccarat.QuickGame): baccarat.RoundOutcome {
+  const probe = { ...game, balance: game.balance - POINT, bets: { ...game.bets, tie: POINT } };
+  const dealt = baccarat.deal(probe, noReshuffle);
+  if (!dealt.ok) throw new Error("the probe deal was refused");
+  return dealt.game.lastHand!.outcome;
+}
+
+/**
+ * The spots that return nothing on `outcome`, for a test that must lose its points; Player when
+ * none does (a tie with both pairs). Never Player with Banker: on a tie both push.
+ */
+export function losingQuickSpots(outcome: baccarat.RoundOutcome): baccarat.QuickSpot[] {
+  const losing = baccarat.QUICK_SPOTS.filter(
+    (spot) => baccarat.settle("quick", [{ bet: spot, stake: POINT }], outcome)[0]!.returned === 0,
+  );
+  return losing.length > 0 ? losing : ["player"];
 }
