@@ -1,3 +1,3 @@
 import { vitestConfig } from "@fuda/vitest-config";
 
-export default vitestConfig({ database: true });
+export default vitestConfig({ database: true, workers: 2 });

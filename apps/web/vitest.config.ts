@@ -1,3 +1,3 @@
 import { vitestConfig } from "@fuda/vitest-config";
 
-export default vitestConfig({ database: true, jsx: true });
+export default vitestConfig({ database: true, jsx: true, workers: 2 });

@@ -9,6 +9,11 @@ export interface FudaVitestOptions {
   database?: boolean | string;
   /** Packages whose tsconfig keeps JSX for Next ("preserve"): compile it with React's runtime. */
   jsx?: boolean;
+  /**
+   * Test files run at once, each in its own worker (vitest's default here is 1 on 2 cores). For
+   * packages whose tests mostly wait on processes, browsers and the dealer's clock.
+   */
+  workers?: number;
 }
 
 export function vitestConfig(options?: FudaVitestOptions): ViteUserConfig;

@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  *
  * @param {import("./index").FudaVitestOptions} [options]
  */
-export function vitestConfig({ database = false, jsx = false } = {}) {
+export function vitestConfig({ database = false, jsx = false, workers } = {}) {
   const globalSetup = database === false ? [] : [database === true ? "@fuda/db/testing" : database];
   return defineConfig({
     // tsconfig keeps JSX for Next to compile ("preserve"); the tests render it with React's runtime.
@@ -19,6 +19,7 @@ export function vitestConfig({ database = false, jsx = false } = {}) {
       // per file: on 2 cores, re-importing was up to half of a package's time and CPU (api: 58 s
       // to 28 s). Tests keep no state in modules between files; env stubs are undone.
       isolate: false,
+      ...(workers !== undefined && { maxWorkers: workers }),
       globalSetup,
       testTimeout: 60_000,
       hookTimeout: 120_000,
