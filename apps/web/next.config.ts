@@ -8,6 +8,9 @@ import "./src/env";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // `tsc --noEmit` checks the app (`pnpm typecheck`, CI's first step): the build does not check
+  // it again, which was half of a cold build (22 s of 45 s on 2 cores).
+  typescript: { ignoreBuildErrors: true },
   transpilePackages: [
     "@fuda/api",
     "@fuda/auth",
