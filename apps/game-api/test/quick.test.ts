@@ -10,7 +10,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks, STARTING_GRANT } from "@fuda/ledger";
 import type { QuickView, RecalledRound } from "@fuda/live";
 import { losingQuickSpots, nextQuickOutcome, storedQuickGame } from "@fuda/live/testing";
-import type { baccarat} from "@fuda/rules";
+import type { baccarat } from "@fuda/rules";
 import { POINT } from "@fuda/rules";
 
 import type { Browser, GameApi } from "./http";
