@@ -4,7 +4,7 @@
  */
 import type { RouterOutputs } from "@fuda/api";
 
-import { queryProcedure } from "./procedures";
+import { answered, relayApi } from "./procedures";
 
 export type Account = RouterOutputs["account"]["me"];
 
@@ -26,7 +26,7 @@ export async function signOut(): Promise<void> {
 
 /** Who the session belongs to; null when the game API did not answer. */
 export async function whoAmI(): Promise<Account | null> {
-  const answer = await queryProcedure<Account>("account.me", undefined);
+  const answer = await answered(relayApi.account.me.query());
   return answer.ok ? answer.data : null;
 }
 

@@ -13,7 +13,12 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import type { Socket } from "node:net";
 
+import type { MutationPath } from "@fuda/api/types";
+
 export const WEB_ORIGIN = "http://127.0.0.1:3000";
+
+/** The placement's path, typed by the router: a renamed `bets.place` fails here. */
+const PLACE: MutationPath = "bets.place";
 
 export interface CallersTask {
   port: number;
@@ -160,7 +165,7 @@ export async function runCallers(
     ({ cookie }) =>
       new Connection(
         port,
-        `POST /trpc/bets.place HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n` +
+        `POST /trpc/${PLACE} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n` +
           `content-type: application/json\r\norigin: ${WEB_ORIGIN}\r\ncookie: ${cookie}\r\n`,
       ),
   );

@@ -28,12 +28,13 @@ import type { ZodType } from "zod";
 
 import { appRouter, betCalls, RETRY_AFTER_SECONDS, runPlayerCall } from "@fuda/api";
 import type { Context, PlayerCall } from "@fuda/api";
+import type { MutationPath } from "@fuda/api/types";
 
 /** The calls served here, by their procedures' paths; every other path is tRPC's. */
 const DIRECT_CALLS = new Map<string, PlayerCall<ZodType, ZodType>>([
   ["bets.place", betCalls.place],
   ["bets.undo", betCalls.undo],
-]);
+] satisfies [MutationPath, PlayerCall<ZodType, ZodType>][]);
 
 const config = appRouter._def._config;
 /** What tRPC's fetch handler starts every answer's headers with. */

@@ -83,6 +83,26 @@ function refusedMethod(
   return true;
 }
 
+/**
+ * The dotted paths of the router's subscriptions ("tables.watch"), read once from its record: a
+ * procedure there is a function with its `_def`, a nested router a plain object.
+ */
+function subscriptionPaths(record: object, prefix = ""): Set<string> {
+  const paths = new Set<string>();
+  const nodes: [string, unknown][] = Object.entries(record);
+  for (const [name, node] of nodes) {
+    if (typeof node === "function" && "_def" in node) {
+      const def: unknown = node._def;
+      if (typeof def === "object" && def !== null && "type" in def && def.type === "subscription") {
+        paths.add(prefix + name);
+      }
+    } else if (typeof node === "object" && node !== null) {
+      for (const path of subscriptionPaths(node, `${prefix}${name}.`)) paths.add(path);
+    }
+  }
+  return paths;
+}
+
 /** Puts a `retry:` line first in a server-sent event stream, whatever tRPC writes after it. */
 function withRetryHint(res: ServerResponse): void {
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -139,12 +159,8 @@ export function createGameApiServer({
     },
   });
 
-  // Flattened "tables.watch"-style paths; the router's own type does not index by string.
-  const procedures = appRouter._def.procedures as unknown as Record<
-    string,
-    { _def: { type: string } } | undefined
-  >;
-  const isSubscription = (path: string): boolean => procedures[path]?._def.type === "subscription";
+  const subscriptions = subscriptionPaths(appRouter._def.record);
+  const isSubscription = (path: string): boolean => subscriptions.has(path);
 
   const health = appRouter.createCaller(() => createContext({ db })).health;
   /**

@@ -6,7 +6,7 @@
  * Why not through tRPC's handler: with thousands of viewers on one table, its per-subscriber
  * pipeline (web streams, an encoder per stream, the event serialized per subscriber, four
  * writes per event) made the fan-out about 10× slower than a plain broadcaster
- * (packages/live/bench/fanout.ts). Here each event is serialized once and the same string is
+ * (bench/fanout.ts). Here each event is serialized once and the same string is
  * written to every subscriber from the hub's own loop (`EventHub.listen`: no async iterator,
  * no promise per subscriber per event; at 10,000 viewers those made the tail 2.6× a plain
  * broadcaster's, docs/live-tables.md, Benchmark: event fan-out). Anything but the happy path (bad input, unknown table, refused

@@ -179,7 +179,7 @@ describe("actions.act refuses, and nothing changes", () => {
           status: 403,
           reason: "FORBIDDEN",
           message: "seat: seat 1 is not yours in this round",
-          details: { field: "seat", rule: "not_your_seat" },
+          details: { field: "seat", rule: "NOT_YOUR_SEAT" },
         },
       ],
       [
@@ -255,7 +255,7 @@ describe("actions.act refuses, and nothing changes", () => {
           status: 409,
           reason: "CONFLICT",
           message: "action: the seat's time to act has run out",
-          details: { field: "action", rule: "timer_ended" },
+          details: { field: "action", rule: "TIMER_ENDED" },
         },
       ],
     ]);

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 
 import { ledgerHooks } from "@fuda/api";
 import type { WebhookPrivateTargets } from "@fuda/api";
+import type { MutationPath, QueryPath } from "@fuda/api/types";
 import { createAuth } from "@fuda/auth";
 import type { GuestUpgrade } from "@fuda/auth";
 import { createDb } from "@fuda/db";
@@ -21,6 +22,16 @@ export interface Reply {
   status: number;
   body: unknown;
   setCookies: string[];
+}
+
+/** A procedure's answer over HTTP: its data, or its error's code, reason and details. */
+export interface TrpcReply {
+  status: number;
+  data?: unknown;
+  code?: string;
+  reason?: string;
+  message?: string;
+  details?: Record<string, unknown>;
 }
 
 export class Browser {
@@ -77,19 +88,24 @@ export class Browser {
     return this.request("POST", `/api/auth/${path}`, body);
   }
 
-  /** A tRPC query or mutation by path, unbatched; the data, or the error's code and status. */
+  /**
+   * A tRPC query or mutation by path, unbatched; the data, or the error's code and status. The
+   * path is typed by the router (a renamed procedure fails here); the input is not, so a test
+   * can send what the schema refuses.
+   */
+  trpc(type: "query", path: QueryPath, input?: unknown): Promise<TrpcReply>;
+  trpc(type: "mutation", path: MutationPath, input?: unknown): Promise<TrpcReply>;
+  /** Either, for a test that goes over every procedure with its type from tRPC's record. */
+  trpc(
+    type: "query" | "mutation",
+    path: QueryPath | MutationPath,
+    input?: unknown,
+  ): Promise<TrpcReply>;
   async trpc(
     type: "query" | "mutation",
-    path: string,
+    path: QueryPath | MutationPath,
     input?: unknown,
-  ): Promise<{
-    status: number;
-    data?: unknown;
-    code?: string;
-    reason?: string;
-    message?: string;
-    details?: Record<string, unknown>;
-  }> {
+  ): Promise<TrpcReply> {
     const reply =
       type === "query"
         ? await this.request(

@@ -27,8 +27,15 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function quick(browser: Browser, step: string, input?: unknown): Promise<QuickView> {
-  const reply = await browser.trpc(step === "state" ? "query" : "mutation", `quick.${step}`, input);
+async function quick(
+  browser: Browser,
+  step: "state" | "add" | "undo" | "deal" | "next" | "startOver",
+  input?: unknown,
+): Promise<QuickView> {
+  const reply =
+    step === "state"
+      ? await browser.trpc("query", "quick.state", input)
+      : await browser.trpc("mutation", `quick.${step}`, input);
   if (reply.status !== 200) throw new Error(`quick.${step}: ${JSON.stringify(reply)}`);
   return reply.data as QuickView;
 }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { tableEventSchema } from "@fuda/api";
 import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
@@ -74,9 +75,10 @@ function openStream(input: object, lastEventId?: string) {
         const id = /^id: ?(.+)$/m.exec(block)?.[1];
         const data = /^data: ?(.*)$/m.exec(block)?.[1];
         if (id === undefined || id === "" || data === undefined || data === "") continue;
-        const event = JSON.parse(data) as { id: string; payload: { n: number } };
+        // Each message is one event of the catalog, as the contract reads it.
+        const event = tableEventSchema.parse(JSON.parse(data));
         expect(event.id).toBe(id);
-        received.push({ id, n: event.payload.n });
+        received.push({ id, n: event.type === "card.dealt" ? event.payload.number : Number.NaN });
       }
     }
   })();
@@ -101,7 +103,14 @@ const append = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, i) => ({
         tableId,
         type: "card.dealt" as const,
-        payload: { n: from + i },
+        // The round number is the test's sequence number.
+        payload: {
+          roundId: "00000000-0000-4000-8000-000000000000",
+          number: from + i,
+          position: "player-1",
+          card: 1,
+          totals: {},
+        },
       })),
     ),
   );

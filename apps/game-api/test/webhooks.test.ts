@@ -57,7 +57,7 @@ describe("admin.webhooks.create: only public targets", () => {
       status: 400,
       code: "BAD_REQUEST",
       reason: "BAD_INPUT",
-      details: { field: "url", rule: "public" },
+      details: { field: "url", rule: "PRIVATE_ADDRESS" },
     });
     expect(refused.message).toBe(
       `url: must be on a public address, not ${host} (our own network is off limits)`,

@@ -96,8 +96,8 @@ export function createFeedStream({
     let frame = frames.get(event.id);
     if (frame === undefined) {
       const data =
-        name === "shoe.revealed"
-          ? getFeedShoe({ db, id: String(event.payload.shoeId) })
+        event.type === "shoe.ended"
+          ? getFeedShoe({ db, id: event.payload.shoeId })
           : announcedRound({ db, id: event.roundId! });
       frame = data.then((value) =>
         value === null

@@ -10,8 +10,7 @@ import type { FeedClient, Problem } from "@fuda/feed-client";
 import { startLive, voidRound } from "@fuda/live";
 import type { Live } from "@fuda/live";
 import { baccarat } from "@fuda/rules";
-import type { ShoeJson } from "@fuda/shoe";
-import { revealShoe, shoeFromJson, verifyShoe } from "@fuda/shoe";
+import { revealShoe, shoeFromJson, shoeJsonOf, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { createFeedServer } from "../src/server";
@@ -79,7 +78,7 @@ describe("GET /v1/shoes/{id}", () => {
     // Nothing of the hidden order: no shoe bytes, no salt anywhere in the answer.
     const text = JSON.stringify(data);
     expect(text).not.toContain(Buffer.from(inPlay.cards).toString("hex"));
-    const salt = (inPlay.state as unknown as ShoeJson).salt;
+    const salt = shoeJsonOf(inPlay.state).salt;
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
     expect(text).not.toContain(salt);
     expect(data!.rounds.length).toBeGreaterThan(0);
@@ -92,7 +91,7 @@ describe("GET /v1/shoes/{id}", () => {
     });
     // A whole eight-deck shoe takes minutes to deal: the dealer is stopped, and its shoe is
     // ended as the dealer's endShoe ends one (endedAt and the reveal of its own state).
-    const reveal = revealShoe(shoeFromJson(row.state as unknown as ShoeJson));
+    const reveal = revealShoe(shoeFromJson(shoeJsonOf(row.state)));
     await db.shoe.update({
       where: { id: row.id },
       data: { endedAt: new Date(), reveal: { salt: reveal.salt, cards: reveal.cards } },

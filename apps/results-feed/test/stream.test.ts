@@ -8,8 +8,7 @@ import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient } from "@fuda/feed-client";
 import { appendEvents, voidRound } from "@fuda/live";
 import type { Live } from "@fuda/live";
-import type { ShoeJson } from "@fuda/shoe";
-import { revealShoe, shoeFromJson } from "@fuda/shoe";
+import { revealShoe, shoeFromJson, shoeJsonOf } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { readerUrl } from "../src/reader";
@@ -161,7 +160,7 @@ describe("GET /v1/stream", () => {
     const all = await quiet.readPast(BigInt(shown.at(-1)!.id) - 1n);
     expect(idsOf(all)).toEqual(shown);
     expect(all.some((event) => event.event === "shoe.revealed")).toBe(false);
-    const state = shoeFromJson(shoe.state as unknown as ShoeJson);
+    const state = shoeFromJson(shoeJsonOf(shoe.state));
     const reveal = revealShoe(state);
     await database.db.$transaction(async (tx) => {
       await tx.shoe.update({
@@ -172,7 +171,11 @@ describe("GET /v1/stream", () => {
         {
           tableId: shoe.tableId,
           type: "shoe.ended",
-          payload: { shoeId: shoe.id, reveal: { salt: reveal.salt, cards: reveal.cards } },
+          payload: {
+            shoeId: shoe.id,
+            reveal: { salt: reveal.salt, cards: reveal.cards },
+            rounds: 0,
+          },
         },
       ]);
     });

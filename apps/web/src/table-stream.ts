@@ -1,30 +1,25 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-// zod/mini: the same checks as zod without its method chains in the browser bundle.
-import * as z from "zod/mini";
+import type { SubscriptionPath } from "@fuda/api/types";
+// The catalog's own schema (zod/mini: no method chains in the table page's bundle).
+import { ownReturnsOf, tableEventSchema } from "@fuda/contracts";
+import type { TableEvent } from "@fuda/contracts";
 
 import { parseStreamData } from "./stream-data";
 
-/** One table event as `tables.events` streams it (the API's `tableEventSchema`). */
-const tableEventSchema = z.object({
-  id: z.string(),
-  roundId: z.nullable(z.string()),
-  playerId: z.nullable(z.string()),
-  type: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  at: z.string(),
-});
-
-export type TableEvent = z.infer<typeof tableEventSchema>;
+export type { TableEvent };
 
 /** One SSE message's data as a table event, or null when it is not one (pings, a newer shape). */
 export const parseTableEvent = (data: string): TableEvent | null =>
   parseStreamData(data, tableEventSchema) ?? null;
 
+/** A table's events, read by the browser's own EventSource; typed by the router. */
+const TABLE_EVENTS: SubscriptionPath = "tables.events";
+
 /** The relayed `tables.events` URL, from the id `tables.get` answered (nothing in between is lost). */
 export const tableEventsUrl = (slug: string, lastEventId: string): string =>
-  `/api/trpc/tables.events?input=${encodeURIComponent(JSON.stringify({ slug, lastEventId }))}`;
+  `/api/trpc/${TABLE_EVENTS}?input=${encodeURIComponent(JSON.stringify({ slug, lastEventId }))}`;
 
 export type StreamState = "connecting" | "live" | "reconnecting";
 
@@ -63,7 +58,5 @@ export function useTableEvents(
 /** A player's own settlement or refund carries their wallet after it (docs/live-tables.md). */
 export function ownBalanceOf(event: TableEvent): number | null | undefined {
   if (event.playerId === null) return undefined;
-  if (event.type !== "round.settled" && event.type !== "round.cancelled") return undefined;
-  const balance = event.payload.balance;
-  return typeof balance === "number" ? balance : null;
+  return ownReturnsOf(event)?.balance;
 }

@@ -21,6 +21,13 @@ import type { Platform } from "./platform";
 
 const SLUG = "joker-blackjack";
 /** The smallest chip at the seeded table: its minimum stake, 10 points. */
+declare global {
+  interface Window {
+    /** What the page's announcer said, recorded by the test. */
+    said?: string[];
+  }
+}
+
 const STAKE = 1_000;
 /** Long enough that no scripted action is late; the timer meant to run out gets 4 s. */
 const ACTION_SECONDS = 30;
@@ -102,7 +109,7 @@ const headerBalance = async (page: Page) =>
 async function recordAnnouncements(page: Page): Promise<void> {
   await page.evaluate(() => {
     const said: string[] = [];
-    (window as unknown as { said: string[] }).said = said;
+    window.said = said;
     const region = document.querySelector('[data-testid="announcer"]')!;
     new MutationObserver(() => {
       const text = region.textContent;
@@ -112,8 +119,7 @@ async function recordAnnouncements(page: Page): Promise<void> {
 }
 
 /** Everything announced since recording began, as one text (texts of one moment come together). */
-const announcements = (page: Page) =>
-  page.evaluate(() => (window as unknown as { said: string[] }).said.join(" "));
+const announcements = (page: Page) => page.evaluate(() => (window.said ?? []).join(" "));
 
 /** The last timer each page acted under: the next action waits for a new turn. */
 const actedUnder = new Map<Page, string>();

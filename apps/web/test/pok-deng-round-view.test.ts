@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import type { TableEvent } from "@fuda/contracts";
+
 import {
   ownResults,
   reservation,
@@ -36,38 +38,46 @@ describe("the Pok Deng table's reading of its slip and events", () => {
     );
   });
 
-  it("the player's own settlement is read by spot; a payload of another shape gives nothing", () => {
-    const event = (payload: Record<string, unknown>) => ({
-      id: "7",
-      roundId: "r",
+  it("the player's own settlement is read by spot; the public settlement gives nothing", () => {
+    const settled = { id: "7", tableId: "t", roundId: "r", at: "2026-11-30T12:00:00.000Z" };
+    const own: TableEvent = {
+      ...settled,
       playerId: "p",
       type: "round.settled",
-      payload,
-      at: "2026-11-30T12:00:00.000Z",
-    });
-    expect(
-      ownResults(
-        event({
-          bets: [
-            { bet: "seat", seat: 1, amount: 1_000, returned: 3_000 },
-            { bet: "seat", seat: 1, amount: 1_000, returned: 3_000 },
-            { bet: "seatPair", seat: 1, amount: 1_000, returned: 0 },
-            { bet: "tie", seat: null, amount: 1_000, returned: 0 },
-          ],
-        }),
-      ),
-    ).toEqual(
+      payload: {
+        roundId: "r",
+        number: 4,
+        bets: [
+          { id: "b1", bet: "seat", seat: 1, amount: 1_000, returned: 3_000 },
+          { id: "b2", bet: "seat", seat: 1, amount: 1_000, returned: 3_000 },
+          { id: "b3", bet: "seatPair", seat: 1, amount: 1_000, returned: 0 },
+          { id: "b4", bet: "tie", seat: null, amount: 1_000, returned: 0 },
+        ],
+        returned: 6_000,
+        balance: 100_000,
+      },
+    };
+    expect(ownResults(own)).toEqual(
       new Map([
         ["seat@1", { stake: 2_000, returned: 6_000 }],
         ["seatPair@1", { stake: 1_000, returned: 0 }],
       ]),
     );
-    expect(ownResults(event({ bets: "none" }))).toEqual(new Map());
+    const announced: TableEvent = {
+      ...settled,
+      playerId: null,
+      type: "round.settled",
+      payload: { roundId: "r", number: 4, bets: 4, bettors: 1, staked: 4_000, returned: 6_000 },
+    };
+    expect(ownResults(announced)).toEqual(new Map());
   });
 
-  it("the public outcome's seats by number; no outcome yet, no seats", () => {
+  it("the public outcome's seats by number; no outcome yet, or one of another shape, no seats", () => {
     const seat = { seat: 3, score: 75, outcome: "win2to1", pair: false };
     expect(seatOutcomes({ seats: [seat], bankerScore: 40 })).toEqual(new Map([[3, seat]]));
     expect(seatOutcomes(null)).toEqual(new Map());
+    expect(seatOutcomes({ seats: [{ ...seat, outcome: "won" }], bankerScore: 40 })).toEqual(
+      new Map(),
+    );
   });
 });

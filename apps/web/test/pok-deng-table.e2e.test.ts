@@ -22,6 +22,13 @@ const platform = platformForFile({
 });
 
 // The smallest chip at the seeded Pok Deng table: its minimum stake, 10 points.
+declare global {
+  interface Window {
+    /** The order the page revealed its cards in, recorded by the test. */
+    reveals?: string[];
+  }
+}
+
 const CHIP = 1_000;
 // docs/rules/pok-deng.md, Shoe and deal: Player 1 … 5, then the Banker, two cards each.
 const REVEAL_ORDER = ["seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "banker"].flatMap(
@@ -35,7 +42,7 @@ const headerBalance = async (page: Page) =>
 async function recordReveals(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { reveals: string[] }).reveals = seen;
+    window.reveals = seen;
     new MutationObserver(() => {
       document.querySelectorAll("[data-card][data-position]").forEach((card) => {
         const position = card.getAttribute("data-position")!;
@@ -105,9 +112,7 @@ describe("Pok Deng table", () => {
       );
       if (deposit === "returned") await screenshots(page, "pok-deng", "deposit-returned");
 
-      expect(
-        await page.evaluate(() => (window as unknown as { reveals: string[] }).reveals),
-      ).toEqual(REVEAL_ORDER);
+      expect(await page.evaluate(() => window.reveals)).toEqual(REVEAL_ORDER);
       // Every hand named, every seat's result shown, each seat's road one mark longer.
       for (const label of await page.getByTestId("hand-label").allTextContents()) {
         expect(label).toMatch(/^(Pok [89]|\d points?|7\.[1-5] · .+)(Pair ×2|Flush ×2|×2)?$/);

@@ -17,6 +17,13 @@ import {
 const platform = platformForFile(FAST_DEALER);
 
 // docs/rules/quick-baccarat.md: 50 points to start, a 520-card shoe.
+declare global {
+  interface Window {
+    /** The order the page revealed its cards in, recorded by the test. */
+    reveals?: string[];
+  }
+}
+
 const START = 5_000;
 const SHOE = 520;
 
@@ -73,7 +80,7 @@ const spot = (page: Page, bet: string) => page.locator(`[data-testid="spot"][dat
 async function recordReveals(page: Page, selector: string): Promise<void> {
   await page.evaluate((cards) => {
     const seen: string[] = [];
-    (window as unknown as { reveals: string[] }).reveals = seen;
+    window.reveals = seen;
     new MutationObserver(() => {
       document.querySelectorAll(cards).forEach((card) => {
         const position = card.getAttribute("data-position")!;
@@ -82,8 +89,7 @@ async function recordReveals(page: Page, selector: string): Promise<void> {
     }).observe(document.body, { subtree: true, childList: true });
   }, selector);
 }
-const revealed = (page: Page) =>
-  page.evaluate(() => (window as unknown as { reveals: string[] }).reveals);
+const revealed = (page: Page) => page.evaluate(() => window.reveals ?? []);
 
 /** Waits until every click sent has been answered. */
 const settled = (page: Page) =>

@@ -5,7 +5,10 @@ import messages from "../messages/en.json";
 import { handName, outcomeWords } from "../src/components/history/round-words";
 import type { Translate } from "../src/i18n/translate";
 
-const t = createTranslator({ locale: "en", messages }) as unknown as Translate;
+// Keys as plain strings, as the app's own `useTranslations()` takes them: the messages typed by
+// createTranslator's own bound rather than by en.json's keys.
+type AnyMessages = NonNullable<Parameters<typeof createTranslator>[0]["messages"]>;
+const t: Translate = createTranslator<AnyMessages>({ locale: "en", messages });
 
 describe("a recalled round in words (the history's Result and Cards)", () => {
   it("names Joker blackjack's dealer and each seat's hands, split hands numbered", () => {

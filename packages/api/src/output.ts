@@ -21,8 +21,9 @@ export function streamOf<Schema extends z.ZodType>(schema: Schema) {
  * A stream of `tracked(id, value)` envelopes typed by `schema`. Values are not parsed one by
  * one: the same event goes to every subscriber of a table, and parsing it once per subscriber
  * would cost N times the work of the event itself (the hub builds each event with
- * `toTableEvent`, one shape by construction).
+ * `toTableEvent`, one shape by construction). Any zod schema, zod/mini's included: the table
+ * events' are (packages/contracts), as the browser parses them too.
  */
-export function trackedStreamOf<Schema extends z.ZodType>(_schema: Schema) {
+export function trackedStreamOf<Schema extends z.core.$ZodType>(_schema: Schema) {
   return z.custom<AsyncIterable<TrackedEnvelope<z.input<Schema>>>>(isAsyncIterable);
 }

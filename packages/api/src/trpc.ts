@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import type { z, ZodType } from "zod";
 
 import type { Actor } from "@fuda/auth";
+import { ruleOfIssue } from "@fuda/contracts";
 
 import type { Context } from "./context";
 import { FudaError, issueWords, toCallerError } from "./errors";
@@ -25,9 +26,13 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       // An input failing its schema: its broken rules in words naming each field (zod's own
-      // message is its issues as JSON), and the first field in `details` as a domain check has.
+      // message is its issues as JSON), and the first field in `details` as a domain check has,
+      // its rule in the API's codes (zod's `too_big` as TOO_BIG).
       const input = cause instanceof ZodError && error.code === "BAD_REQUEST" ? cause : undefined;
-      const issues = input?.issues.map((issue) => ({ ...issueWords(issue), rule: issue.code }));
+      const issues = input?.issues.map((issue) => ({
+        ...issueWords(issue),
+        rule: ruleOfIssue(issue),
+      }));
       return {
         ...shape,
         ...(issues?.[0] === undefined

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Table } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
-import type { EventHub, NewEvent } from "@fuda/live";
+import type { EventHub, NewEvent, TableEvent } from "@fuda/live";
 import { appendEvents, createEventHub, definitionOf } from "@fuda/live";
+import { tableEventSchema } from "@fuda/contracts";
 import type { LiveRound } from "@fuda/rules";
 import { burnFirstCard, DEFAULT_CUT_CARD, HmacDrbg, newShoe, shoeToJson } from "@fuda/shoe";
 
@@ -85,7 +86,12 @@ describe("tables.get", () => {
     const { shoe, round, row, stored } = await dealtRound(baccarat, 3);
     await db.$transaction((tx) =>
       appendEvents(tx, [
-        { tableId: baccarat.id, roundId: row.id, type: "bets.totals", payload: {} },
+        {
+          tableId: baccarat.id,
+          roundId: row.id,
+          type: "bets.totals",
+          payload: { roundId: row.id, number: row.number, stakes: {}, bettors: 0 },
+        },
       ]),
     );
     const [newest] = await db.$queryRaw<{ id: bigint }[]>`SELECT max(id) AS id FROM table_events`;
@@ -126,7 +132,7 @@ describe("tables.get", () => {
             tableId: jokerBlackjack.id,
             roundId: row.id,
             type: "round.opened",
-            payload: { roundId: row.id, number: row.number, ...(reopened ? { reopened } : {}) },
+            payload: { ...openedPayload(row), ...(reopened ? { reopened } : {}) },
           },
         ]),
       );
@@ -163,7 +169,7 @@ describe("tables.get", () => {
           tableId: baccaratB.id,
           roundId: row.id,
           type: "round.opened",
-          payload: { roundId: row.id, number: row.number, reopened: true },
+          payload: { ...openedPayload(row), reopened: true },
         },
       ]),
     );
@@ -179,6 +185,19 @@ describe("tables.get", () => {
   });
 });
 
+const openedPayload = (row: {
+  id: string;
+  shoeId: string;
+  number: number;
+  bettingClosesAt: Date;
+}) => ({
+  roundId: row.id,
+  shoeId: row.shoeId,
+  number: row.number,
+  closesAt: row.bettingClosesAt.toISOString(),
+  betsOffered: [],
+});
+
 const take = async <T>(stream: AsyncIterator<T>, count: number): Promise<T[]> => {
   const got: T[] = [];
   while (got.length < count) {
@@ -189,8 +208,30 @@ const take = async <T>(stream: AsyncIterator<T>, count: number): Promise<T[]> =>
   return got;
 };
 
+/** An event to append at the test's table. */
+type Unplaced<Event = NewEvent> = Event extends NewEvent ? Omit<Event, "tableId"> : never;
+
+/**
+ * A value as the caller streams it: tRPC's tracked envelope `[id, event]` (its types say
+ * `{ id, data }`, the shape a client receives over the wire), the event parsed by the contract.
+ */
+function trackedEvent(value: unknown): [string, TableEvent] {
+  if (!Array.isArray(value)) throw new Error(`not a tracked envelope: ${String(value)}`);
+  const id: unknown = value[0];
+  const event: unknown = value[1];
+  if (typeof id !== "string")
+    throw new Error(`a tracked envelope's id is a string, not ${typeof id}`);
+  return [id, tableEventSchema.parse(event)];
+}
+
+/** A streamed event's round number (each test event's is its sequence number). */
+const numberOf = (value: unknown): number | null => {
+  const [, event] = trackedEvent(value);
+  return "number" in event.payload ? event.payload.number : null;
+};
+
 describe("tables.events", () => {
-  const append = (events: Omit<NewEvent, "tableId">[]) =>
+  const append = (events: Unplaced[]) =>
     db.$transaction((tx) =>
       appendEvents(
         tx,
@@ -209,18 +250,24 @@ describe("tables.events", () => {
     const anonymous = (await caller().tables.events({ slug: "baccarat-a", lastEventId }))[
       Symbol.asyncIterator
     ]();
+    // Each event's round number is the test's sequence number.
+    const ofRound = (n: number) => ({ roundId: randomUUID(), number: n });
+    const own = (n: number) => ({ ...ofRound(n), bets: [], returned: 0, balance: null });
     await append([
-      { type: "round.result", payload: { n: 1 } },
-      { type: "round.settled", playerId: "alice", payload: { n: 2 } },
-      { type: "round.settled", playerId: "bob", payload: { n: 3 } },
-      { type: "round.settled", payload: { n: 4 } },
+      { type: "round.result", payload: { ...ofRound(1), outcome: null, roadMark: null } },
+      { type: "round.settled", playerId: "alice", payload: own(2) },
+      { type: "round.settled", playerId: "bob", payload: own(3) },
+      {
+        type: "round.settled",
+        payload: { ...ofRound(4), bets: 0, bettors: 0, staked: 0, returned: 0 },
+      },
     ]);
     // Each value is tRPC's tracked envelope: [id, event].
-    const seen = (await take(alice, 3)) as unknown as [string, { id: string; payload: object }][];
-    expect(seen.map(([, event]) => event.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 4 }]);
-    for (const [id, event] of seen) expect(id).toBe(event.id);
-    const public_ = (await take(anonymous, 2)) as unknown as [string, { payload: object }][];
-    expect(public_.map(([, event]) => event.payload)).toEqual([{ n: 1 }, { n: 4 }]);
+    const seen = await take(alice, 3);
+    expect(seen.map(numberOf)).toEqual([1, 2, 4]);
+    for (const [id, event] of seen.map(trackedEvent)) expect(id).toBe(event.id);
+    const public_ = await take(anonymous, 2);
+    expect(public_.map(numberOf)).toEqual([1, 4]);
     await alice.return?.();
     await anonymous.return?.();
 
@@ -228,11 +275,11 @@ describe("tables.events", () => {
     const resumed = (
       await caller({ kind: "player", userId: "alice" }).tables.events({
         slug: "baccarat-a",
-        lastEventId: seen[0]![0],
+        lastEventId: trackedEvent(seen[0])[0],
       })
     )[Symbol.asyncIterator]();
-    const again = (await take(resumed, 2)) as unknown as [string, { payload: object }][];
-    expect(again.map(([, event]) => event.payload)).toEqual([{ n: 2 }, { n: 4 }]);
+    const again = await take(resumed, 2);
+    expect(again.map(numberOf)).toEqual([2, 4]);
     await resumed.return?.();
   });
 
@@ -255,7 +302,12 @@ describe("tables.watch driven by the event hub", () => {
     const { row } = await dealtRound(pokDeng, 0);
     await db.$transaction((tx) =>
       appendEvents(tx, [
-        { tableId: pokDeng.id, roundId: row.id, type: "round.opened", payload: { number: 1 } },
+        {
+          tableId: pokDeng.id,
+          roundId: row.id,
+          type: "round.opened",
+          payload: openedPayload(row),
+        },
       ]),
     );
     const [second] = await take<LobbyTable[]>(stream, 1);

@@ -5,8 +5,8 @@ import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import { closeRound, dealerSteps, openNextRound, stackShoe } from "@fuda/live/testing";
-import type { Card, ShoeJson } from "@fuda/shoe";
-import { checkDealtRounds, standardDecks, verifyShoe } from "@fuda/shoe";
+import type { Card } from "@fuda/shoe";
+import { checkDealtRounds, shoeJsonOf, standardDecks, verifyShoe } from "@fuda/shoe";
 
 import type { ShoeDetail } from "../src";
 import { appRouter, createCallerFactory, getShoe } from "../src";
@@ -55,7 +55,7 @@ describe("shoes.get", () => {
   it("publishes a baccarat shoe's commitment at once and its reveal only once the shoe has ended", async () => {
     const { shoeId } = await stackShoe(db, "baccarat-a", STACK);
     const stored = await db.shoe.findUniqueOrThrow({ where: { id: shoeId } });
-    const salt = (stored.state as unknown as ShoeJson).salt;
+    const salt = shoeJsonOf(stored.state).salt;
 
     await dealRound("baccarat-a");
     const during = await caller().shoes.get({ shoeId });

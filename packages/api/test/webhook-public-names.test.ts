@@ -89,7 +89,7 @@ describe("admin.webhooks.create resolves a name and refuses it when it points in
       expect(await refusal(register(url, {}))).toEqual({
         code: "BAD_INPUT",
         message: `url: must be on a public address, not ${why} (our own network is off limits)`,
-        details: { field: "url", rule: "public" },
+        details: { field: "url", rule: "PRIVATE_ADDRESS" },
       });
       expect(await stored()).toEqual(before);
     },
@@ -141,7 +141,7 @@ describe("admin.webhooks.create resolves a name and refuses it when it points in
         events: ["round.settled"],
       }),
     );
-    expect(refused.details).toEqual({ field: "url", rule: "public" });
+    expect(refused.details).toEqual({ field: "url", rule: "PRIVATE_ADDRESS" });
     expect(await stored()).toEqual(before);
   });
 });

@@ -72,8 +72,14 @@ describe("seed", () => {
       expect(variants[table.game]).toContain(table.variant);
       expect(tableLimitsSchema.parse(table.limits)).toEqual(table.limits);
     }
-    expect(Object.keys(demoTables.find((t) => t.game === "JOKER_BLACKJACK")!.limits)).toEqual([
-      ...jokerBlackjack.JOKER_BLACKJACK_BET_IDS,
-    ]);
+  });
+
+  // The seed knows no game (docs/architecture.md, Layers): this is where its bets meet the rules.
+  it("offers each game's bets as its rules name them", () => {
+    const bets = (game: Game) => Object.keys(demoTables.find((t) => t.game === game)!.limits);
+    expect(bets("BACCARAT")).toEqual([...baccarat.BET_IDS]);
+    expect(bets("QUICK_BACCARAT")).toEqual([...baccarat.betsOf("quick")]);
+    expect(bets("POK_DENG")).toEqual([...pokDeng.POK_DENG_BET_IDS]);
+    expect(bets("JOKER_BLACKJACK")).toEqual([...jokerBlackjack.JOKER_BLACKJACK_BET_IDS]);
   });
 });

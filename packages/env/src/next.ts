@@ -68,12 +68,18 @@ const BET_RELAY = new Set([
 const ADMIN_RELAY = "/api/trpc/admin.";
 const RELAY_METHODS = "GET, HEAD, POST";
 
+/** What a refusal writes: the status line and headers, then the body (a `ServerResponse`). */
+export interface RefusalResponse {
+  writeHead(status: number, headers: Record<string, string>): unknown;
+  end(body: string): unknown;
+}
+
 /**
  * Answers, before Next sees it, a request Next would fail on or render a whole page for: a
  * target that is not a path (`GET *` is a 500 inside Next), or a method other than GET and
  * HEAD (TRACE is a 500, PUT on a page renders it). Returns whether it answered.
  */
-export function guardNextRequest(req: IncomingMessage, res: ServerResponse): boolean {
+export function guardNextRequest(req: IncomingMessage, res: RefusalResponse): boolean {
   const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
     res.end(`${message}\n`);

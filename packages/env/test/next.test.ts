@@ -1,22 +1,22 @@
 import { IncomingMessage } from "node:http";
-import type { ServerResponse } from "node:http";
 import { Socket } from "node:net";
 
 import { describe, expect, it } from "vitest";
 
 import { guardNextRequest } from "../src/next";
+import type { RefusalResponse } from "../src/next";
 
 /** What the guard answered for one request, or null when it let Next have it. */
 function guard(method: string, url: string): { status: number; allow?: string } | null {
   const seen: { answer: { status: number; allow?: string } | null } = { answer: null };
-  const res = {
-    writeHead(status: number, headers: Record<string, string>) {
+  const res: RefusalResponse = {
+    writeHead(status, headers) {
       seen.answer = { status, allow: headers.allow };
     },
     end() {
       return undefined;
     },
-  } as unknown as ServerResponse;
+  };
   const req = Object.assign(new IncomingMessage(new Socket()), { method, url });
   const handled = guardNextRequest(req, res);
   expect(handled).toBe(seen.answer !== null);

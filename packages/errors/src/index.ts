@@ -4,6 +4,10 @@
  * and the rule. A package of its own so that domain packages (the ledger) and the API share it
  * without the domain depending on the API.
  */
+import type { RuleCode } from "@fuda/contracts";
+
+export type { RuleCode };
+
 export const fudaErrorCodes = [
   "BAD_INPUT",
   "NOT_FOUND",
@@ -18,12 +22,22 @@ export const fudaErrorCodes = [
 
 export type FudaErrorCode = (typeof fudaErrorCodes)[number];
 
+/**
+ * Machine-readable details, e.g. `{ field: "bets.0.amount", rule: "ABOVE_MAX" }`: `rule` is one
+ * of the API's rule codes (packages/contracts), so a code in another style fails typecheck.
+ */
+export interface FudaErrorDetails {
+  /** The input the error names, as a path: `bets.0.amount`. */
+  field?: string;
+  rule?: RuleCode;
+  [key: string]: unknown;
+}
+
 export class FudaError extends Error {
   constructor(
     readonly code: FudaErrorCode,
     message: string,
-    /** Machine-readable details, e.g. `{ field: "bets[0].amount", rule: "max", limit: 500000 }`. */
-    readonly details: Record<string, unknown> = {},
+    readonly details: FudaErrorDetails = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);

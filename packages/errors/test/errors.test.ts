@@ -23,6 +23,21 @@ describe("FudaError", () => {
       cause,
     });
   });
+
+  it("names its rule in the API's rule codes only", () => {
+    const error = new FudaError("BAD_INPUT", "bets.0.amount: above the table maximum", {
+      field: "bets.0.amount",
+      rule: "ABOVE_MAX",
+    });
+    expect(error.details.rule).toBe("ABOVE_MAX");
+    const stray = new FudaError("CONFLICT", "seat: not yours", {
+      field: "seat",
+      // @ts-expect-error -- a rule code in another style is no RuleCode (packages/contracts).
+      rule: "not_your_seat",
+    });
+    // Only the compiler keeps it out: at run time it is a string like any other.
+    expect(stray.details.rule).toBe("not_your_seat");
+  });
 });
 
 describe("issueWords", () => {

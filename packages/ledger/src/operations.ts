@@ -67,7 +67,12 @@ export function settleRequest(input: SettleInput): TransferRequest {
     { from: account.house, to: wallet, amount: checkAmount(input.won, "won", "non-negative") },
   ].filter((leg) => leg.amount > 0);
   if (legs.length === 0) {
-    throw badInput("returned", "returned, lost and won cannot all be 0", input.returned);
+    throw badInput(
+      "returned",
+      "INVALID_VALUE",
+      "returned, lost and won cannot all be 0",
+      input.returned,
+    );
   }
   return {
     id: `settle/${roundId}/${betId}`,

@@ -58,10 +58,15 @@ export async function history({
 }): Promise<HistoryPage> {
   checkText(playerId, "playerId");
   if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT) {
-    throw badInput("limit", `must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`, limit);
+    throw badInput(
+      "limit",
+      "OUT_OF_RANGE",
+      `must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
+      limit,
+    );
   }
   if (cursor != null && !/^[1-9][0-9]{0,18}$/.test(cursor)) {
-    throw badInput("cursor", "must be an entry id from a previous page", cursor);
+    throw badInput("cursor", "BAD_CURSOR", "must be an entry id from a previous page", cursor);
   }
   const before = cursor == null ? null : BigInt(cursor);
   const rows = await db.$queryRaw<

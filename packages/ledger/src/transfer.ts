@@ -83,7 +83,7 @@ export interface Posting {
 function checkAccount(ref: unknown, field: string): AccountKey {
   const kind = (ref as { kind?: unknown } | null)?.kind;
   if (!accountKinds.has(kind as AccountKind)) {
-    throw badInput(field, "unknown account kind", kind);
+    throw badInput(field, "INVALID_VALUE", "unknown account kind", kind);
   }
   const typed = ref as AccountRef;
   if (typed.kind === "wallet" || typed.kind === "in_play") {
@@ -99,16 +99,16 @@ const optionalText = (value: unknown, field: string, max?: number): string | nul
 function toPosting(request: TransferRequest): Posting {
   const id = checkText(request.id, "id");
   if (!transferKinds.has(request.kind)) {
-    throw badInput("kind", "unknown transfer kind", request.kind);
+    throw badInput("kind", "INVALID_VALUE", "unknown transfer kind", request.kind);
   }
   if (!Array.isArray(request.legs) || request.legs.length === 0) {
-    throw badInput("legs", "at least one leg", request.legs);
+    throw badInput("legs", "TOO_SMALL", "at least one leg", request.legs);
   }
   const legs = request.legs.map((leg, i) => {
     const from = checkAccount(leg.from, `legs[${i}].from`);
     const to = checkAccount(leg.to, `legs[${i}].to`);
     if (from.kind === to.kind && from.owner === to.owner && from.round === to.round) {
-      throw badInput(`legs[${i}].to`, `must differ from legs[${i}].from`, leg.to);
+      throw badInput(`legs[${i}].to`, "SAME_ACCOUNT", `must differ from legs[${i}].from`, leg.to);
     }
     return { from, to, amount: checkAmount(leg.amount, `legs[${i}].amount`) };
   });
@@ -178,7 +178,7 @@ function outcome(request: TransferRequest, posting: Posting, result: PostResult)
         error: new FudaError(
           "CONFLICT",
           `id: transfer ${posting.id} was already posted with different content`,
-          { field: "id", rule: "same id, same content", id: posting.id },
+          { field: "id", rule: "ID_REUSED", id: posting.id },
         ),
       };
     case "insufficient":
@@ -193,7 +193,10 @@ function outcome(request: TransferRequest, posting: Posting, result: PostResult)
     case "unknown_account": {
       const key = posting.legs[result.leg]![result.side];
       const field = request.accountFields?.[key.kind] ?? `legs[${result.leg}].${result.side}`;
-      return { ok: false, error: badInput(field, `no such ${key.kind} account`, key.owner) };
+      return {
+        ok: false,
+        error: badInput(field, "UNKNOWN_ACCOUNT", `no such ${key.kind} account`, key.owner),
+      };
     }
   }
 }

@@ -9,14 +9,16 @@ import { randomUUID } from "node:crypto";
 
 import type { Db, Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
+import type { RuleCode } from "@fuda/errors";
 import { reserveRequest, transferMany } from "@fuda/ledger";
 import type { Decisions, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
-import { shoeFromJson } from "@fuda/shoe";
+import { shoeFromJson, shoeJsonOf } from "@fuda/shoe";
 
 import type { Tx } from "./dealer-rows";
 import { deadlineAfter, writeStep } from "./decisions";
 import { definitionOf } from "./games";
+import { liveRoundFromJson } from "./round-json";
 import { insufficientFunds, isRoundId, roundNotFound } from "./bet-slip";
 
 export interface ActInput {
@@ -48,7 +50,7 @@ export const refusalError = (refusal: Refusal): FudaError =>
     rule: refusal.code,
   });
 
-const conflict = (field: string, rule: string, message: string): FudaError =>
+const conflict = (field: string, rule: RuleCode, message: string): FudaError =>
   new FudaError("CONFLICT", `${field}: ${message}`, { field, rule });
 
 export interface RoundSql {
@@ -78,10 +80,10 @@ export function decisionsOf(round: RoundSql): {
   const definition = definitionOf(round);
   const decisions = definition?.decisions;
   if (definition === null || decisions === undefined) {
-    throw conflict("roundId", "no_decisions", `round ${round.id} takes no decisions`);
+    throw conflict("roundId", "NO_DECISIONS", `round ${round.id} takes no decisions`);
   }
   if (round.phase !== "dealing") {
-    throw conflict("roundId", "not_dealing", `round ${round.id} is ${round.phase}, not dealing`);
+    throw conflict("roundId", "NOT_DEALING", `round ${round.id} is ${round.phase}, not dealing`);
   }
   return { definition, decisions };
 }
@@ -93,9 +95,15 @@ interface MineSql {
   balance: bigint | null;
 }
 
+/** `RoundSql` as read, before its stored JSON is checked. */
+type StoredRoundSql = Omit<RoundSql, "state" | "shoe_state"> & {
+  state: unknown;
+  shoe_state: unknown;
+};
+
 /** The round with its table and shoe, locked for a decision or a correction. */
 export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
-  const [round] = await tx.$queryRaw<RoundSql[]>`
+  const [round] = await tx.$queryRaw<StoredRoundSql[]>`
     SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
            t.game::text AS game, t.variant, t.settings,
@@ -104,7 +112,11 @@ export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> 
     WHERE r.id = ${roundId}::uuid
     FOR UPDATE OF r`;
   if (round === undefined) throw roundNotFound(roundId);
-  return round;
+  return {
+    ...round,
+    state: liveRoundFromJson(round.state, `round ${round.id}: state`),
+    shoe_state: shoeJsonOf(round.shoe_state, `shoe ${round.shoe_id}: state`),
+  };
 }
 
 export async function act(db: Db, input: ActInput): Promise<Acted> {
@@ -140,7 +152,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     if (Number(mine!.own) === 0) {
       throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
         field: "seat",
-        rule: "not_your_seat",
+        rule: "NOT_YOUR_SEAT",
       });
     }
     const pending = decisions.pending(round.state);
@@ -155,7 +167,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
       );
     }
     if (round.late) {
-      throw conflict("action", "timer_ended", "the seat's time to act has run out");
+      throw conflict("action", "TIMER_ENDED", "the seat's time to act has run out");
     }
     const stake = decisions.actionStake(round.state, seat, action);
     if (!stake.ok) throw refusalError(stake.refusal);

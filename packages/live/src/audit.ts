@@ -9,6 +9,7 @@ import { checkBooks } from "@fuda/ledger";
 import type { LiveBet, LiveRound } from "@fuda/rules";
 
 import { definitionOf } from "./games";
+import { liveRoundFromJson } from "./round-json";
 
 interface RoundAudit {
   id: string;
@@ -43,8 +44,9 @@ interface BetAudit {
 }
 
 /** Rounds of ended and open shoes with the events that announced them. */
-const roundsOf = (db: Db) =>
-  db.$queryRaw<RoundAudit[]>`
+const roundsOf = async (db: Db): Promise<RoundAudit[]> =>
+  (
+    await db.$queryRaw<(Omit<RoundAudit, "state"> & { state: unknown })[]>`
     SELECT r.id, r.table_id, t.game, t.variant, r.shoe_id, r.number, r.phase, r.state, r.cards,
       (SELECT count(*)::int FROM table_events e
         WHERE e.round_id = r.id AND e.type = 'round.settled' AND e.player_id IS NULL) AS settled_events,
@@ -53,7 +55,11 @@ const roundsOf = (db: Db) =>
       coalesce((SELECT array_agg((e.payload->>'card')::int ORDER BY e.id) FROM table_events e
         WHERE e.round_id = r.id AND e.type = 'card.dealt'), '{}') AS dealt_events
     FROM rounds r JOIN tables t ON t.id = r.table_id
-    ORDER BY r.shoe_id, r.number`;
+    ORDER BY r.shoe_id, r.number`
+  ).map((round) => ({
+    ...round,
+    state: liveRoundFromJson(round.state, `round ${round.id}: state`),
+  }));
 
 const betsOf = (db: Db) =>
   db.$queryRaw<BetAudit[]>`

@@ -53,7 +53,7 @@ export function checkSlip(input: PlaceBetsInput): CheckedSlip {
   if (typeof input.playerId !== "string" || input.playerId === "") {
     throw new FudaError("BAD_INPUT", "playerId: must be a non-empty string", {
       field: "playerId",
-      rule: "required",
+      rule: "REQUIRED",
     });
   }
   const parsed = placeBetsSchema.safeParse({

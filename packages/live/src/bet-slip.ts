@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 
+import { ruleOfIssue } from "@fuda/contracts";
 import type { Game } from "@fuda/db";
 import { FudaError, issueWords } from "@fuda/errors";
 import type { TableGameDefinition, LiveBet, Refusal } from "@fuda/rules";
@@ -57,7 +58,7 @@ export const placeBetsSchema = z.object({
 export function badSlipInput(error: z.ZodError): FudaError {
   const issue = error.issues[0]!;
   const { field, words } = issueWords(issue);
-  return new FudaError("BAD_INPUT", words, { field, rule: issue.code });
+  return new FudaError("BAD_INPUT", words, { field, rule: ruleOfIssue(issue) });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -161,7 +162,7 @@ export function seatRefusal(
     seat === undefined
       ? `bets.${index}.seat: a seat you sit in`
       : `bets.${index}.seat: seat ${seat} is not yours at this table`,
-    { field: `bets.${index}.seat`, rule: "not_your_seat" },
+    { field: `bets.${index}.seat`, rule: "NOT_YOUR_SEAT" },
   );
 }
 

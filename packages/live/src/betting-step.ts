@@ -7,6 +7,7 @@
 import type { Db } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 
+import type { Clock } from "./clock";
 import type { DealerTiming } from "./dealer";
 import type { RoundRow, ShoeRow } from "./dealer-rows";
 import { cancelRound, closeBetting } from "./dealer-steps";
@@ -20,6 +21,7 @@ export interface BettingStep {
   round: RoundRow;
   shoe: ShoeRow;
   timing: DealerTiming;
+  clock: Clock;
   /** The first step after taking the table. */
   recovering: boolean;
   /** The stakes last announced (`bets.totals`), as JSON. */
@@ -29,8 +31,8 @@ export interface BettingStep {
 
 /** Milliseconds to wait before the next step. */
 export async function bettingStep(step: BettingStep): Promise<number> {
-  const { db, table, definition, round, shoe, timing, log } = step;
-  const late = Date.now() - round.closesAt.getTime();
+  const { db, table, definition, round, shoe, timing, clock, log } = step;
+  const late = clock.now() - round.closesAt.getTime();
   if (step.recovering || late >= timing.lateCloseGraceMs) {
     const reason = step.recovering ? "interrupted before betting closed" : "betting window missed";
     await cancelRound(db, table, round, shoe, reason);
@@ -50,7 +52,7 @@ export async function bettingStep(step: BettingStep): Promise<number> {
   }
   const windowMs = timing.bettingWindowMs(table);
   if (late >= 0) {
-    const next = await closeBetting(db, table, round, definition, { windowMs });
+    const next = await closeBetting(db, table, round, definition, { windowMs, now: clock.now() });
     if (next.phase === "betting") return Math.min(windowMs, timing.totalsIntervalMs);
     return timing.dealDelayMs;
   }

@@ -86,12 +86,12 @@ export async function closeBetting(
   table: TableRef,
   round: RoundRow,
   definition: TableGameDefinition | null | undefined,
-  { windowMs }: { windowMs: number },
+  { windowMs, now = Date.now() }: { windowMs: number; now?: number },
 ): Promise<RoundRow> {
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "betting");
     if (definition != null && (await waitsForBet(tx, definition, round.id))) {
-      return reopenBetting(tx, table, round, definition, new Date(Date.now() + windowMs));
+      return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
     }
     const decisions = definition?.decisions;
     const state =

@@ -5,21 +5,21 @@
  * process (or this one after a crash) goes on from exactly where the table stood. It drives any
  * game through its definition and never asks which game it runs.
  */
-import { setTimeout as sleep } from "node:timers/promises";
-
 import type { Db, Game } from "@fuda/db";
 import { isDatabaseUnreachable } from "@fuda/db";
-import type { TableGameDefinition, LiveRound } from "@fuda/rules";
-import type { Rng, ShoeJson } from "@fuda/shoe";
-import { CryptoRng } from "@fuda/shoe";
+import type { TableGameDefinition } from "@fuda/rules";
+import type { Rng } from "@fuda/shoe";
+import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
 
 import { bettingStep } from "./betting-step";
+import type { Clock } from "./clock";
 import type { RoundRow, ShoeRow } from "./dealer-rows";
 import { FencedError, StaleRoundError, TableNotOpenError } from "./dealer-rows";
 import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
 import { definitionOf } from "./games";
+import { liveRoundFromJson } from "./round-json";
 import type { EventHub } from "./services";
 
 export interface DealerTiming {
@@ -52,6 +52,8 @@ export interface TableRunnerOptions {
   timing: DealerTiming;
   /** The randomness of new shoes (a CSPRNG in production). */
   rng: Rng;
+  /** When windows close and turns time out, and how long a step waits. */
+  clock: Clock;
   log: (line: string) => void;
   signal: AbortSignal;
   /**
@@ -95,12 +97,12 @@ interface TableSql {
   number: number;
   phase: RoundRow["phase"];
   betting_closes_at: Date;
-  round_state: LiveRound;
+  round_state: unknown;
   version: number;
   moves: number;
   acts_by: Date | null;
   shoe_id: string | null;
-  shoe_state: ShoeJson;
+  shoe_state: unknown;
   position: number;
   road: unknown[];
 }
@@ -142,7 +144,8 @@ async function readTable(db: Db, tableId: string): Promise<TableState> {
             number: row.number,
             phase: row.phase,
             closesAt: row.betting_closes_at,
-            state: row.round_state,
+            // The envelope only: this runs before every step (round-json.ts).
+            state: liveRoundFromJson(row.round_state, `round ${row.round_id}: state`),
             version: row.version,
             moves: row.moves,
             actsBy: row.acts_by,
@@ -150,7 +153,12 @@ async function readTable(db: Db, tableId: string): Promise<TableState> {
     shoe:
       row.shoe_id === null
         ? null
-        : { id: row.shoe_id, state: row.shoe_state, position: row.position, road: row.road },
+        : {
+            id: row.shoe_id,
+            state: shoeJsonOf(row.shoe_state, `shoe ${row.shoe_id}: state`),
+            position: row.position,
+            road: row.road,
+          },
   };
 }
 
@@ -160,7 +168,7 @@ async function step(
   recovering: boolean,
   announced: { totals: string },
 ): Promise<Wait> {
-  const { db, tableId, timing, rng } = options;
+  const { db, tableId, timing, rng, clock } = options;
   const { table, definition, round, shoe } = await readTable(db, tableId);
   // Not a game this runtime deals (yet): look again later, the table may change.
   if (definition === null) return 5_000;
@@ -182,12 +190,12 @@ async function step(
     if (definition.decisions?.pending(round.state) != null) {
       // A round found waiting (a restart, a takeover) gives the seat its full time again.
       if (recovering || round.actsBy === null) {
-        await restartTimer(db, table, definition, round);
+        await restartTimer(db, table, definition, round, clock.now());
         return 0;
       }
-      const left = round.actsBy.getTime() - Date.now();
+      const left = round.actsBy.getTime() - clock.now();
       if (left > 0) return { ms: Math.min(left, DECISION_POLL_MS), untilEvent: true };
-      await timeoutStep(db, table, definition, round, shoe!);
+      await timeoutStep(db, table, definition, round, shoe!, clock.now());
       return timing.dealDelayMs;
     }
     const done = await dealStep(db, table, definition, round, shoe!, {
@@ -202,7 +210,7 @@ async function step(
     // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
     const kept = newShoeAsked(table.settings) ? await endShoeEarly(db, table, shoe) : shoe;
     const current = kept ?? (await startShoe(db, table, definition, rng));
-    await openRound(db, table, definition, current, new Date(Date.now() + window), {
+    await openRound(db, table, definition, current, new Date(clock.now() + window), {
       whileOpen: true,
     });
   } catch (error) {
@@ -220,7 +228,7 @@ async function step(
  * cancelled and refunded, a round being dealt is finished from the persisted shoe.
  */
 export async function runTable(options: TableRunnerOptions): Promise<void> {
-  const { signal, log, tableId } = options;
+  const { signal, log, tableId, clock } = options;
   let recovering = true;
   let unreachableSince: number | null = null;
   const announced = { totals: "" };
@@ -230,7 +238,7 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
       wait = await step(options, recovering, announced);
       recovering = false;
       if (unreachableSince !== null) {
-        log(`table ${tableId}: database back after ${Date.now() - unreachableSince} ms`);
+        log(`table ${tableId}: database back after ${clock.now() - unreachableSince} ms`);
         unreachableSince = null;
       }
     } catch (error) {
@@ -244,7 +252,7 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
       }
       if (isDatabaseUnreachable(error)) {
         if (unreachableSince === null) {
-          unreachableSince = Date.now();
+          unreachableSince = clock.now();
           log(`table ${tableId}: database unreachable; retrying the step`);
         }
       } else {
@@ -253,36 +261,35 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
       wait = 1_000;
     }
     if (typeof wait === "object" && options.hub !== undefined) {
-      await untilEvent(options.hub, tableId, wait.ms, signal);
+      await untilEvent(clock, options.hub, tableId, wait.ms, signal);
     } else {
       const ms = typeof wait === "object" ? wait.ms : wait;
-      if (ms > 0) await sleep(ms, undefined, { signal }).catch(() => undefined);
+      if (ms > 0) await clock.sleep(ms, signal);
     }
   }
 }
 
 /** Resolves after `ms`, or sooner: at the table's next event, or when `signal` aborts. */
-function untilEvent(
+async function untilEvent(
+  clock: Clock,
   hub: Pick<EventHub, "listen">,
   tableId: string,
   ms: number,
   signal: AbortSignal,
 ): Promise<void> {
-  return new Promise((resolve) => {
-    let finished = false;
-    let stop = (): void => undefined;
-    const done = (): void => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      stop();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-    stop = hub.listen({ tableId }, { event: done, end: done });
-  });
+  if (signal.aborted) return;
+  const woken = new AbortController();
+  const wake = (): void => {
+    woken.abort();
+  };
+  signal.addEventListener("abort", wake, { once: true });
+  const stop = hub.listen({ tableId }, { event: wake, end: wake });
+  try {
+    await clock.sleep(ms, woken.signal);
+  } finally {
+    signal.removeEventListener("abort", wake);
+    stop();
+  }
 }
 
 export const cryptoRng = (): Rng => new CryptoRng();

@@ -20,6 +20,7 @@ export async function timeoutStep(
   definition: TableGameDefinition,
   round: RoundRow,
   shoeRow: ShoeRow,
+  now = Date.now(),
 ): Promise<RoundRow> {
   const decisions = definition.decisions;
   const pending = decisions?.pending(round.state);
@@ -28,7 +29,7 @@ export async function timeoutStep(
   }
   const shoe = shoeFromJson(shoeRow.state);
   const step = decisions.timeout(shoe, round.state);
-  const actsBy = deadlineAfter(definition, table, step.round, step.events, null);
+  const actsBy = deadlineAfter(definition, table, step.round, step.events, null, now);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");
     await tx.roundAction.create({
@@ -60,10 +61,11 @@ export async function restartTimer(
   table: TableRef,
   definition: TableGameDefinition,
   round: RoundRow,
+  now = Date.now(),
 ): Promise<RoundRow> {
   const pending = definition.decisions?.pending(round.state);
   if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
-  const actsBy = new Date(Date.now() + tableSettings(table.settings).actionSeconds * 1_000);
+  const actsBy = new Date(now + tableSettings(table.settings).actionSeconds * 1_000);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");
     await tx.round.update({ where: { id: round.id }, data: { actsBy } });

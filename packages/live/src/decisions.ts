@@ -5,34 +5,81 @@
  * the timer's default taken when it runs out. The game decides what is legal and what happens;
  * the runtime keeps the clock, the rows and the ledger.
  */
-import type { Prisma } from "@fuda/db";
-import type { TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
+import type { GameEvent, TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 
 import type { RoundRow, TableRef, Tx } from "./dealer-rows";
-import { json } from "./dealer-rows";
 import { saveShoe } from "./dealer-shoe";
-import type { NewEvent } from "./events";
+import type { NewEvent, TypedPayload } from "./events";
 import { appendEvents } from "./events";
 import { tableSettings } from "./seats";
+
+/** A game's event as the payload of its table event: the round's id and number added. */
+function payloadOf(
+  round: Pick<RoundRow, "id" | "number">,
+  event: GameEvent,
+  actsBy: Date | null,
+): TypedPayload {
+  const ofRound = { roundId: round.id, number: round.number };
+  // One case per type: the compiler pairs each type with its payload (packages/contracts).
+  switch (event.type) {
+    case "card.dealt": {
+      const { type, ...fields } = event;
+      return { type, payload: { ...ofRound, ...fields, totals: { ...fields.totals } } };
+    }
+    case "card.faceDown": {
+      const { type, ...fields } = event;
+      return { type, payload: { ...ofRound, ...fields, totals: { ...fields.totals } } };
+    }
+    case "turn.started": {
+      const { type, actions, ...fields } = event;
+      return {
+        type,
+        payload: {
+          ...ofRound,
+          ...fields,
+          actions: [...actions],
+          actsBy: actsBy?.toISOString(),
+        },
+      };
+    }
+    case "action.taken": {
+      const { type, hands, ...fields } = event;
+      return {
+        type,
+        payload: {
+          ...ofRound,
+          ...fields,
+          hands: hands.map((hand) => ({ ...hand, cards: [...hand.cards] })),
+        },
+      };
+    }
+    case "hand.settled": {
+      const { type, awards, ...fields } = event;
+      return { type, payload: { ...ofRound, ...fields, awards: [...awards] } };
+    }
+    case "round.corrected": {
+      const { type, burned, ...fields } = event;
+      return { type, payload: { ...ofRound, ...fields, burned: [...burned] } };
+    }
+    case "round.result": {
+      const { type, ...fields } = event;
+      return { type, payload: { ...ofRound, ...fields } };
+    }
+  }
+}
 
 /** A step's events as table events of the round; a new decision's `turn.started` carries `actsBy`. */
 export function stepEvents(
   table: TableRef,
   round: Pick<RoundRow, "id" | "number">,
-  events: readonly { readonly type: string }[],
+  events: readonly GameEvent[],
   actsBy: Date | null,
 ): NewEvent[] {
   return events.map((event) => ({
     tableId: table.id,
     roundId: round.id,
-    type: event.type as NewEvent["type"],
-    payload: json({
-      roundId: round.id,
-      number: round.number,
-      ...event,
-      ...(event.type === "turn.started" && actsBy !== null ? { actsBy: actsBy.toISOString() } : {}),
-    }) as Prisma.InputJsonObject,
+    ...payloadOf(round, event, actsBy),
   }));
 }
 
@@ -46,10 +93,11 @@ export function deadlineAfter(
   next: LiveRound,
   events: readonly { readonly type: string }[],
   before: Date | null,
+  now = Date.now(),
 ): Date | null {
   if (definition.decisions?.pending(next) == null) return null;
   if (before !== null && !events.some((event) => event.type === "turn.started")) return before;
-  return new Date(Date.now() + tableSettings(table.settings).actionSeconds * 1_000);
+  return new Date(now + tableSettings(table.settings).actionSeconds * 1_000);
 }
 
 interface SeatSql {
@@ -102,7 +150,7 @@ export async function writeStep(
     round: Pick<RoundRow, "id" | "number">;
     /** The shoe as read (`position`) and as the step left it. */
     shoe: { id: string; position: number; after: Shoe };
-    step: { round: LiveRound; events: readonly { readonly type: string }[] };
+    step: { round: LiveRound; events: readonly GameEvent[] };
     actsBy: Date | null;
   },
 ): Promise<void> {

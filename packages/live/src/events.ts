@@ -4,54 +4,24 @@
  * browsers, the portal and the feed read them back by id. A payload never holds a card that is
  * not yet revealed.
  */
+import type { EventPayload, EventType, TableEvent } from "@fuda/contracts";
 import type { Prisma } from "@fuda/db";
 
-/** The event types of the catalog (docs/live-tables.md): every reader's types follow this list. */
-export const EVENT_TYPES = [
-  "shoe.started",
-  "round.opened",
-  "bets.totals",
-  "round.closed",
-  "card.dealt",
-  "card.faceDown",
-  "turn.started",
-  "action.taken",
-  "hand.settled",
-  "round.corrected",
-  "round.result",
-  "round.settled",
-  "round.cancelled",
-  "round.voided",
-  "shoe.ended",
-  "table.updated",
-  "seat.taken",
-  "seat.leaving",
-  "seat.left",
-] as const;
+/** The catalog (docs/live-tables.md, Events) is the contracts': this package appends and reads it. */
+export { EVENT_TYPES } from "@fuda/contracts";
+export type { EventType, TableEvent } from "@fuda/contracts";
 
-export type EventType = (typeof EVENT_TYPES)[number];
+/** An event's `type` and the payload that type has. */
+export type TypedPayload = {
+  [Type in EventType]: { type: Type; payload: EventPayload<Type> };
+}[EventType];
 
-/** An event to append: `playerId` set means only that player may see it. */
-export interface NewEvent {
+/** An event to append: its `type` fixes its payload's shape. `playerId` set: only that player sees it. */
+export type NewEvent = {
   tableId: string;
   roundId?: string | null;
   playerId?: string | null;
-  type: EventType;
-  payload: Prisma.InputJsonObject;
-}
-
-/** An event as stored and streamed. `id` is monotonic across all tables, in commit order. */
-export interface TableEvent {
-  id: string;
-  tableId: string;
-  roundId: string | null;
-  /** Set when only that player may see it. */
-  playerId: string | null;
-  type: EventType;
-  payload: Record<string, unknown>;
-  /** ISO 8601, server time. */
-  at: string;
-}
+} & TypedPayload;
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw" | "$queryRaw">;
 
@@ -79,24 +49,32 @@ export async function appendEvents(tx: Tx, events: readonly NewEvent[]): Promise
     ) WITH ORDINALITY AS u(t, r, p, y, d, n) ORDER BY n`;
 }
 
-interface EventRow {
+/**
+ * A row of `table_events` as read back: trusted as `appendEvents` wrote it (a `NewEvent`, typed by
+ * the catalog), so its payload is not parsed again on every read.
+ */
+type EventRow = {
   id: bigint;
   table_id: string;
   round_id: string | null;
   player_id: string | null;
-  type: EventType;
-  payload: Record<string, unknown>;
   created_at: Date;
-}
+} & TypedPayload;
 
-export const toTableEvent = (row: EventRow): TableEvent => ({
-  id: row.id.toString(),
-  tableId: row.table_id,
-  roundId: row.round_id,
-  playerId: row.player_id,
-  type: row.type,
-  payload: row.payload,
-  at: row.created_at.toISOString(),
+export const toTableEvent = ({
+  id,
+  table_id,
+  round_id,
+  player_id,
+  created_at,
+  ...event
+}: EventRow): TableEvent => ({
+  id: id.toString(),
+  tableId: table_id,
+  roundId: round_id,
+  playerId: player_id,
+  ...event,
+  at: created_at.toISOString(),
 });
 
 /** Events after `afterId` (all tables, or one), in id order, at most `limit`. */

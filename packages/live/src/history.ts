@@ -6,11 +6,11 @@
  */
 import type { Game, Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import type { LiveRound } from "@fuda/rules";
 import { formatCard } from "@fuda/shoe";
 
 import { definitionOf, publicGameName } from "./games";
 import { quickHandsOf } from "./quick-history";
+import { liveRoundFromJson } from "./round-json";
 
 export interface RecalledBet {
   betId: string;
@@ -83,7 +83,7 @@ interface Row {
   number: number;
   shoe_id: string;
   phase: RecalledRound["phase"];
-  state: LiveRound;
+  state: unknown;
   cards: number[];
   outcome: unknown;
   opened_at: Date;
@@ -125,7 +125,7 @@ export function decodeCursor(
   }
   throw new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
     field: "cursor",
-    rule: "cursor",
+    rule: "BAD_CURSOR",
   });
 }
 
@@ -133,7 +133,9 @@ function cardsOf(row: Row): RecalledRound["cards"] {
   const definition = definitionOf(row);
   // Only what `rounds.cards` says is revealed, whatever the state holds.
   const shown = definition
-    ? definition.publicView(row.state).cards.slice(0, row.cards.length)
+    ? definition
+        .publicView(liveRoundFromJson(row.state, `round ${row.round_id}: state`))
+        .cards.slice(0, row.cards.length)
     : row.cards.map((card, i) => ({ position: `card-${i + 1}`, card }));
   return shown.map(({ position, card }) => ({ position, card, label: formatCard(card) }));
 }
@@ -235,7 +237,7 @@ export async function roundsOfPlayer({
       `limit: must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`,
       {
         field: "limit",
-        rule: "range",
+        rule: "OUT_OF_RANGE",
       },
     );
   }

@@ -11,6 +11,8 @@ export type {
 } from "./services";
 export { definitionOf, jokerBlackjackTable, publicGameName } from "./games";
 export { DEFAULT_TIMING, runTable } from "./dealer";
+export { systemClock } from "./clock";
+export type { Clock } from "./clock";
 export type { DealerTiming } from "./dealer";
 export { FencedError } from "./dealer-rows";
 export { startDealer } from "./ownership";
@@ -41,6 +43,8 @@ export type { Live, LiveOptions } from "./live";
 export { playQuick, quickState } from "./quick-sessions";
 export type { QuickAction, QuickOptions } from "./quick-sessions";
 export { quickSessionFromJson } from "./quick-view";
+export { quickSessionJsonOf } from "./quick-json";
+export { isLiveRound, liveRoundFromJson } from "./round-json";
 export type { QuickCard, QuickSessionJson, QuickView } from "./quick-view";
 export { freeLeavingSeats, leave, seatsAt, sit, tableSettings, tableSettingsSchema } from "./seats";
 export type { SeatView, TableSettings } from "./seats";

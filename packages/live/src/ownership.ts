@@ -4,13 +4,13 @@
  * that connection, so when the process dies — or its connection does — the database frees its
  * tables, and another process claims them on its next pass (every `claimIntervalMs`).
  */
-import { setTimeout as sleep } from "node:timers/promises";
-
 import pg from "pg";
 
 import type { Db } from "@fuda/db";
 import type { Rng } from "@fuda/shoe";
 
+import type { Clock } from "./clock";
+import { systemClock } from "./clock";
 import type { DealerTiming } from "./dealer";
 import { cryptoRng, DEFAULT_TIMING, runTable } from "./dealer";
 import { definitionOf } from "./games";
@@ -27,6 +27,8 @@ export interface DealerOptions {
   /** How often unowned tables are claimed (and the lock connection checked). Default 2 s. */
   claimIntervalMs?: number;
   rng?: () => Rng;
+  /** The dealer's time (windows, turn timers, its waits); a test hands it one it moves on. */
+  clock?: Clock;
   log?: (line: string) => void;
   /** The process's event hub: a table waiting for a decision goes on at its next event. */
   hub?: Pick<EventHub, "listen">;
@@ -45,7 +47,7 @@ interface Runner {
 }
 
 export function startDealer(options: DealerOptions): Dealer {
-  const { db, connectionString, claimIntervalMs = 2_000 } = options;
+  const { db, connectionString, claimIntervalMs = 2_000, clock = systemClock } = options;
   const timing: DealerTiming = { ...DEFAULT_TIMING, ...options.timing };
   const log =
     options.log ??
@@ -103,6 +105,7 @@ export function startDealer(options: DealerOptions): Dealer {
       tableId,
       timing,
       rng,
+      clock,
       log,
       signal: abort.signal,
       hub: options.hub,
@@ -152,7 +155,7 @@ export function startDealer(options: DealerOptions): Dealer {
         failing = true;
         release("claim failed");
       }
-      await sleep(claimIntervalMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+      await clock.sleep(claimIntervalMs, stopping.signal);
     }
   })();
 

@@ -13,7 +13,8 @@ import { baccarat } from "@fuda/rules";
 import type { Rng } from "@fuda/shoe";
 import { CryptoRng } from "@fuda/shoe";
 
-import type { QuickSession, QuickSessionJson, QuickView } from "./quick-view";
+import { quickSessionJsonOf } from "./quick-json";
+import type { QuickSession, QuickView } from "./quick-view";
 import { quickCards, quickSessionFromJson, quickSessionToJson, quickView } from "./quick-view";
 
 type Tx = Prisma.TransactionClient;
@@ -33,20 +34,20 @@ export interface QuickOptions {
 const REFUSALS: Readonly<
   Record<baccarat.ViolationRule, { code: "BAD_INPUT" | "CONFLICT"; field: string }>
 > = {
-  spotMax: { code: "BAD_INPUT", field: "spot" },
-  playerAndBanker: { code: "BAD_INPUT", field: "spot" },
-  balance: { code: "BAD_INPUT", field: "spot" },
-  notOffered: { code: "BAD_INPUT", field: "spot" },
-  stake: { code: "BAD_INPUT", field: "spot" },
-  noBets: { code: "BAD_INPUT", field: "bets" },
-  stillHasPoints: { code: "BAD_INPUT", field: "balance" },
+  SPOT_MAX: { code: "BAD_INPUT", field: "spot" },
+  PLAYER_AND_BANKER: { code: "BAD_INPUT", field: "spot" },
+  INSUFFICIENT_BALANCE: { code: "BAD_INPUT", field: "spot" },
+  BET_NOT_OFFERED: { code: "BAD_INPUT", field: "spot" },
+  STAKE_NOT_WHOLE_POINTS: { code: "BAD_INPUT", field: "spot" },
+  NO_BETS: { code: "BAD_INPUT", field: "bets" },
+  STILL_HAS_POINTS: { code: "BAD_INPUT", field: "balance" },
   // The request is fine; the game is in the other phase (Next or a deal comes first).
-  wrongPhase: { code: "CONFLICT", field: "phase" },
+  WRONG_PHASE: { code: "CONFLICT", field: "phase" },
   // Live tables' rules: the quick game never breaks them.
-  closedAfterRound: { code: "BAD_INPUT", field: "spot" },
-  belowMinimum: { code: "BAD_INPUT", field: "spot" },
-  aboveMaximum: { code: "BAD_INPUT", field: "spot" },
-  exposureCap: { code: "BAD_INPUT", field: "spot" },
+  BET_CLOSED_AFTER_ROUND: { code: "BAD_INPUT", field: "spot" },
+  BELOW_MIN: { code: "BAD_INPUT", field: "spot" },
+  ABOVE_MAX: { code: "BAD_INPUT", field: "spot" },
+  EXPOSURE_CAP: { code: "BAD_INPUT", field: "spot" },
 };
 
 /** The rules' refusal as one FudaError, e.g. `spot: Player: at most 5 points on a spot, got 6 points`. */
@@ -85,12 +86,14 @@ async function readSession(
   lock: boolean,
 ): Promise<QuickSession | null> {
   const rows = lock
-    ? await db.$queryRaw<{ state: QuickSessionJson }[]>`
+    ? await db.$queryRaw<{ state: unknown }[]>`
         SELECT state FROM quick_sessions WHERE player_id = ${playerId} FOR UPDATE`
-    : await db.$queryRaw<{ state: QuickSessionJson }[]>`
+    : await db.$queryRaw<{ state: unknown }[]>`
         SELECT state FROM quick_sessions WHERE player_id = ${playerId}`;
   const [row] = rows;
-  return row === undefined ? null : quickSessionFromJson(row.state);
+  return row === undefined
+    ? null
+    : quickSessionFromJson(quickSessionJsonOf(row.state, `quick session of ${playerId}: state`));
 }
 
 /** The player's game, locked until the transaction ends; a new one (50 points) on first use. */

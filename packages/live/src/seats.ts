@@ -90,7 +90,7 @@ export async function sit(
     if (seat < 1 || seat > settings.seats) {
       throw new FudaError("BAD_INPUT", `seat: a seat from 1 to ${settings.seats}`, {
         field: "seat",
-        rule: "range",
+        rule: "OUT_OF_RANGE",
       });
     }
     // One player's sits at one table take turns: the count below stays true until commit.
@@ -100,14 +100,14 @@ export async function sit(
     if (held.some((row) => row.seat === seat)) {
       throw new FudaError("CONFLICT", `seat: seat ${seat} is already yours`, {
         field: "seat",
-        rule: "already_seated",
+        rule: "ALREADY_SEATED",
       });
     }
     if (held.length >= settings.maxSeatsPerPlayer) {
       throw new FudaError(
         "CONFLICT",
         `seat: at most ${settings.maxSeatsPerPlayer} seat${settings.maxSeatsPerPlayer === 1 ? "" : "s"} per player at this table`,
-        { field: "seat", rule: "max_seats", max: settings.maxSeatsPerPlayer },
+        { field: "seat", rule: "MAX_SEATS", max: settings.maxSeatsPerPlayer },
       );
     }
     const holding = await balance({ db: tx, playerId });
@@ -119,7 +119,7 @@ export async function sit(
     if (inserted.length === 0) {
       throw new FudaError("CONFLICT", `seat: seat ${seat} is taken`, {
         field: "seat",
-        rule: "taken",
+        rule: "SEAT_TAKEN",
       });
     }
     const view: SeatView = { seat, playerId, name: inserted[0]!.name, leaving: false };
@@ -150,7 +150,7 @@ export async function leave(
     if (row === undefined) {
       throw new FudaError("NOT_FOUND", `seat: seat ${seat} is not yours at this table`, {
         field: "seat",
-        rule: "not_seated",
+        rule: "NOT_SEATED",
       });
     }
     const view: SeatView = { seat, playerId, name: row.name, leaving: row.in_play };

@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
@@ -11,6 +9,7 @@ import { until } from "@fuda/testkit";
 
 import { definitionOf, startDealer } from "../src";
 import type { Dealer } from "../src";
+import { testClock } from "./fixtures";
 
 // A betting window long enough to act in while a round is open, deals at full speed.
 const timing = {
@@ -27,6 +26,7 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
   let dealer: Dealer;
   let baccaratId: string;
   let pokDengId: string;
+  const clock = testClock();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -45,6 +45,7 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
       timing,
       claimIntervalMs: 100,
       rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
+      clock,
       log: () => undefined,
     });
   });
@@ -68,8 +69,10 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
       return row.phase === "settled" ? row : undefined;
     });
     const opened = await db.round.count({ where: { tableId: baccaratId } });
-    // Several betting windows and dealer steps later, still no new round.
-    await sleep(1_500);
+    // Several betting windows and dealer steps later (a paused table is looked at each second),
+    // still no new round: every loop of the dealer asleep, then time moved on.
+    await clock.asleep(dealer.owned().length + 1);
+    await clock.advance(3_000);
     expect(await db.round.count({ where: { tableId: baccaratId } })).toBe(opened);
     expect(await liveRound(baccaratId)).toBeNull();
 

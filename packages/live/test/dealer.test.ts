@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
@@ -7,12 +5,12 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { baccarat } from "@fuda/rules";
-import type { LiveRound } from "@fuda/rules";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { auditLiveTables, definitionOf, startDealer } from "../src";
+import { auditLiveTables, definitionOf, liveRoundFromJson, startDealer } from "../src";
 import type { Dealer } from "../src";
+import { testClock } from "./fixtures";
 
 const fast = {
   dealDelayMs: 0,
@@ -28,6 +26,7 @@ const tableId = async (db: Db, slug: string) =>
 describe("the dealer", () => {
   let database: TestDatabase;
   let dealer: Dealer;
+  const clock = testClock();
   beforeAll(async () => {
     database = await createTestDatabase();
     await seed(database.db);
@@ -37,6 +36,7 @@ describe("the dealer", () => {
       timing: fast,
       claimIntervalMs: 100,
       rng: () => new HmacDrbg({ serverSeed: "0a0b0c" }),
+      clock,
       log: () => undefined,
     });
   });
@@ -65,12 +65,12 @@ describe("the dealer", () => {
     let position = (shoe.firstBurn as { burnCount: number }).burnCount + 1;
     for (const round of rounds) {
       expect(round.phase).toBe("settled");
-      const state = round.state as unknown as LiveRound;
+      const state = liveRoundFromJson(round.state);
       expect(state.first).toBe(position);
       expect(round.cards).toEqual([...order.subarray(position, position + round.cards.length)]);
       position += round.cards.length;
     }
-    expect((rounds.at(-1)!.state as unknown as LiveRound).lastRound).toBe(true);
+    expect(liveRoundFromJson(rounds.at(-1)!.state).lastRound).toBe(true);
     const marks = rounds.map((round) => {
       const { winner, playerPair, bankerPair } = baccarat.dealtFrom(round.cards);
       return { winner, playerPair, bankerPair };
@@ -119,9 +119,7 @@ describe("the dealer", () => {
     const [opened, closed, ...deal] = steps.map((row) => row.tx);
     expect(new Set(deal).size).toBe(1);
     expect(new Set([opened, closed, deal[0]]).size).toBe(3);
-    expect(definition.publicView(round.state as unknown as LiveRound).outcome).toEqual(
-      round.outcome,
-    );
+    expect(definition.publicView(liveRoundFromJson(round.state)).outcome).toEqual(round.outcome);
   });
 
   it("an operator's pause takes effect between rounds: the round in progress is dealt and settled, no new one opens until the table reopens", async () => {
@@ -138,7 +136,10 @@ describe("the dealer", () => {
       return now.phase === "settled" || now.phase === "cancelled" ? now : undefined;
     });
     expect(ended.phase).toBe("settled");
-    await sleep(300);
+    // Two more looks at the paused table (one each second), every loop of the dealer asleep
+    // first, then time moved on.
+    await clock.asleep(dealer.owned().length + 1);
+    await clock.advance(2_500);
     expect(await db.round.count({ where: { tableId: id, openedAt: { gt: round.openedAt } } })).toBe(
       0,
     );
@@ -152,15 +153,19 @@ describe("the dealer", () => {
 
   it("runs one table per process: a second dealer on the same database claims nothing while the first lives, and takes over when it stops", async () => {
     const db = database.db;
+    const secondClock = testClock();
     const second = startDealer({
       db,
       connectionString: database.url,
       timing: fast,
       claimIntervalMs: 100,
+      clock: secondClock,
       log: () => undefined,
     });
     try {
-      await sleep(400);
+      // Four claim passes of the second dealer, its first one done.
+      await secondClock.asleep(1);
+      await secondClock.advance(400);
       expect(second.owned()).toEqual([]);
       // Both baccarat tables, Pok Deng and joker blackjack: every live table but the quick game.
       expect(dealer.owned().length).toBe(4);

@@ -18,11 +18,12 @@ import {
   shoeToJson,
 } from "@fuda/shoe";
 
-import type { QuickSessionJson } from "../src";
-import { definitionOf, quickSessionFromJson, refundOpenBets } from "../src";
+import { definitionOf, quickSessionFromJson, quickSessionJsonOf, refundOpenBets } from "../src";
 import { closeBetting } from "../src/dealer-steps";
 import { roundRowOf } from "./seated-fixtures";
 
+export { testClock } from "./clock";
+export type { TestClock } from "./clock";
 export {
   dealerSteps,
   endBetting,
@@ -131,7 +132,7 @@ export async function setTableStatus(
 /** A player's quick game as the database holds it, shoe included. */
 export async function storedQuickGame(db: Db, playerId: string): Promise<baccarat.QuickGame> {
   const row = await db.quickSession.findUniqueOrThrow({ where: { playerId } });
-  return quickSessionFromJson(row.state as unknown as QuickSessionJson).game;
+  return quickSessionFromJson(quickSessionJsonOf(row.state)).game;
 }
 
 // A test's quick hands never reach the end of the 520-card shoe, so no deal of theirs reshuffles.

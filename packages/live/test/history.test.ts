@@ -6,11 +6,9 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks, settleRequest, transferMany } from "@fuda/ledger";
-import type { LiveRound } from "@fuda/rules";
-import type { ShoeJson } from "@fuda/shoe";
-import { formatCard, shoeFromJson, shoeToJson } from "@fuda/shoe";
+import { formatCard, shoeFromJson, shoeJsonOf, shoeToJson } from "@fuda/shoe";
 
-import { createBetDesk, definitionOf, recall, roundsOfPlayer } from "../src";
+import { createBetDesk, definitionOf, liveRoundFromJson, recall, roundsOfPlayer } from "../src";
 import type { BetDesk } from "../src";
 import { asJson, closeRound, newPlayer, openRound } from "./fixtures";
 
@@ -41,8 +39,8 @@ async function deal(roundId: string, cards?: number): Promise<void> {
     const shoeRow = await tx.shoe.findUniqueOrThrow({ where: { id: row.shoeId } });
     const openBets = await tx.bet.findMany({ where: { roundId, status: "open" } });
     const definition = definitionOf(table)!;
-    const shoe = shoeFromJson(shoeRow.state as unknown as ShoeJson);
-    let round = row.state as unknown as LiveRound;
+    const shoe = shoeFromJson(shoeJsonOf(shoeRow.state));
+    let round = liveRoundFromJson(row.state);
     while (!round.dealt && (cards === undefined || round.cards.length < cards)) {
       round = definition.dealerStep(shoe, round).round;
     }
@@ -122,7 +120,7 @@ describe("history.recall: the last-game recall fields", () => {
     expect(rest).toEqual([]);
     const stored = await db.round.findUniqueOrThrow({ where: { id: opened.roundId } });
     const view = definitionOf({ game: "POK_DENG", variant: "five-seat" })!.publicView(
-      stored.state as unknown as LiveRound,
+      liveRoundFromJson(stored.state),
     );
     expect(round).toMatchObject({
       roundId: opened.roundId,

@@ -56,7 +56,8 @@ const event = (tableId: string, n: number, playerId: string | null = null): NewE
   tableId,
   playerId,
   type: "bets.totals",
-  payload: { n },
+  // The payload's round number is the test's sequence number.
+  payload: { roundId: "00000000-0000-4000-8000-000000000000", number: n, stakes: {}, bettors: 0 },
 });
 
 /** Reads `count` events from a stream, or fails after `ms`. */
@@ -102,7 +103,8 @@ async function subscribed(
   };
 }
 
-const payloadN = (events: TableEvent[]): number[] => events.map((e) => e.payload.n as number);
+const payloadN = (events: TableEvent[]): number[] =>
+  events.map((e) => (e.type === "bets.totals" ? e.payload.number : Number.NaN));
 
 describe("the event hub", () => {
   it("fans one table's events out to every subscriber, in id order, and only that table's", async () => {

@@ -12,8 +12,8 @@ import { balance, checkBooks } from "@fuda/ledger";
 import { baccarat, POINT } from "@fuda/rules";
 import { HmacDrbg } from "@fuda/shoe";
 
-import type { QuickAction, QuickSessionJson, QuickView } from "../src";
-import { playQuick, quickSessionFromJson, quickState } from "../src";
+import type { QuickAction, QuickView } from "../src";
+import { playQuick, quickSessionFromJson, quickSessionJsonOf, quickState } from "../src";
 import { newPlayer } from "./fixtures";
 
 let database: TestDatabase;
@@ -37,7 +37,7 @@ async function storedRow(playerId: string) {
   return db.quickSession.findUniqueOrThrow({ where: { playerId } });
 }
 const storedGame = async (playerId: string) =>
-  quickSessionFromJson((await storedRow(playerId)).state as unknown as QuickSessionJson).game;
+  quickSessionFromJson(quickSessionJsonOf((await storedRow(playerId)).state)).game;
 
 /** What the view shows of the rules' game. */
 const viewed = (game: baccarat.QuickGame) => ({
@@ -130,7 +130,7 @@ describe("quick sessions", () => {
     expect(await refusalOf(press(player, { step: "deal" }))).toMatchObject({
       code: "BAD_INPUT",
       message: "bets: place at least one point before dealing",
-      details: { field: "bets", rule: "noBets" },
+      details: { field: "bets", rule: "NO_BETS" },
     });
     expect(await db.quickSession.count({ where: { playerId: player } })).toBe(0);
 
@@ -141,21 +141,21 @@ describe("quick sessions", () => {
         { step: "add", spot: "player" },
         "BAD_INPUT",
         "spot: Player: at most 5 points on a spot, got 6 points",
-        { field: "spot", rule: "spotMax", spot: "player" },
+        { field: "spot", rule: "SPOT_MAX", spot: "player" },
       ],
       [
         { step: "add", spot: "banker" },
         "BAD_INPUT",
         "spot: Player and Banker cannot both be bet in one round",
-        { field: "spot", rule: "playerAndBanker" },
+        { field: "spot", rule: "PLAYER_AND_BANKER" },
       ],
       [
         { step: "startOver" },
         "BAD_INPUT",
         "balance: start over only when no points are left",
-        { field: "balance", rule: "stillHasPoints" },
+        { field: "balance", rule: "STILL_HAS_POINTS" },
       ],
-      [{ step: "next" }, "CONFLICT", "phase: Next follows a deal", { rule: "wrongPhase" }],
+      [{ step: "next" }, "CONFLICT", "phase: Next follows a deal", { rule: "WRONG_PHASE" }],
     ] as const;
     for (const [action, code, message, details] of refusals) {
       expect(await refusalOf(press(player, action))).toMatchObject({ code, message, details });
@@ -171,7 +171,7 @@ describe("quick sessions", () => {
     ] as const) {
       expect(await refusalOf(press(player, action))).toMatchObject({
         code: "CONFLICT",
-        details: { field: "phase", rule: "wrongPhase" },
+        details: { field: "phase", rule: "WRONG_PHASE" },
       });
     }
     expect(await storedRow(player)).toEqual(dealt);
@@ -189,7 +189,7 @@ describe("quick sessions", () => {
       results
         .filter((result) => result.status === "rejected")
         .map((result) => (result.reason as { details: { rule: string } }).details.rule),
-    ).toEqual(["spotMax", "spotMax", "spotMax"]);
+    ).toEqual(["SPOT_MAX", "SPOT_MAX", "SPOT_MAX"]);
     expect(await quickState({ db, playerId: player })).toMatchObject({
       balance: 45 * POINT,
       bets: { bankerPair: 5 * POINT },

@@ -6,12 +6,18 @@
 import { randomBytes } from "node:crypto";
 
 import type { Db } from "@fuda/db";
-import type { LiveRound } from "@fuda/rules";
 import type { Card, CutCardRange } from "@fuda/shoe";
-import { burnFirstCard, DEFAULT_CUT_CARD, HmacDrbg, newShoe, shoeFromJson } from "@fuda/shoe";
+import {
+  burnFirstCard,
+  DEFAULT_CUT_CARD,
+  HmacDrbg,
+  newShoe,
+  shoeFromJson,
+  shoeJsonOf,
+} from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { definitionOf } from "../src";
+import { definitionOf, liveRoundFromJson } from "../src";
 import type { RoundRow, ShoeRow } from "../src/dealer-rows";
 import { endShoe, openShoe } from "../src/dealer-shoe";
 import { dealStep, openRound } from "../src/dealer-steps";
@@ -27,7 +33,7 @@ export async function roundRowOf(db: Db, roundId: string): Promise<RoundRow> {
     number: round.number,
     phase: round.phase,
     closesAt: round.bettingClosesAt,
-    state: round.state as unknown as LiveRound,
+    state: liveRoundFromJson(round.state, `round ${round.id}: state`),
     version: round.version,
     moves: round.moves,
     actsBy: round.actsBy,
@@ -38,7 +44,7 @@ async function shoeRowOf(db: Db, shoeId: string): Promise<ShoeRow> {
   const shoe = await db.shoe.findUniqueOrThrow({ where: { id: shoeId } });
   return {
     id: shoe.id,
-    state: shoe.state as unknown as ShoeRow["state"],
+    state: shoeJsonOf(shoe.state, `shoe ${shoe.id}: state`),
     position: shoe.position,
     road: shoe.road as unknown[],
   };
@@ -77,7 +83,7 @@ export async function stackShoe(
     if (live > 0) throw new Error(`table ${slug} has a round in play: stack between rounds`);
     const open = await tx.shoe.findFirst({ where: { tableId: table.id, endedAt: null } });
     if (open !== null) {
-      const state = shoeFromJson(open.state as unknown as ShoeRow["state"]);
+      const state = shoeFromJson(shoeJsonOf(open.state, `shoe ${open.id}: state`));
       await appendEvents(tx, [await endShoe(tx, table, open.id, state)]);
     }
     const row = await openShoe(tx, table, shoe, burn);

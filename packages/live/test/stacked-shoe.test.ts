@@ -11,8 +11,8 @@ import { seed } from "@fuda/db";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import type { Card, ShoeJson } from "@fuda/shoe";
-import { blackjackShoe, HmacDrbg, parseCard, verifyShoe } from "@fuda/shoe";
+import type { Card } from "@fuda/shoe";
+import { blackjackShoe, HmacDrbg, parseCard, shoeJsonOf, verifyShoe } from "@fuda/shoe";
 
 import { act, auditLiveTables, createBetDesk, definitionOf, sit } from "../src";
 import type { BetDesk } from "../src";
@@ -62,7 +62,7 @@ describe("stackShoe", () => {
     expect([...row.cards]).toEqual(stack);
     expect(row).toMatchObject({ position: 0, endedAt: null, firstBurn: null });
     // Shorter than the game's cut-card distance: the cut card lies before the last card.
-    expect((row.state as unknown as ShoeJson).cutIndex).toBe(stack.length - 1);
+    expect(shoeJsonOf(row.state).cutIndex).toBe(stack.length - 1);
 
     const second = await stackShoe(db, SLUG, [...blackjackShoe(1, 1)]);
     const ended = await db.shoe.findUniqueOrThrow({ where: { id: first.shoeId } });
@@ -72,10 +72,10 @@ describe("stackShoe", () => {
     });
     const next = await db.shoe.findUniqueOrThrow({ where: { id: second.shoeId } });
     // Joker blackjack's cut card: 78 cards from the end (53 cards here, so 78 does not fit).
-    expect((next.state as unknown as ShoeJson).cutIndex).toBe(52);
+    expect(shoeJsonOf(next.state).cutIndex).toBe(52);
     const long = await stackShoe(db, SLUG, [...blackjackShoe(2, 1)]);
     const longRow = await db.shoe.findUniqueOrThrow({ where: { id: long.shoeId } });
-    expect((longRow.state as unknown as ShoeJson).cutIndex).toBe(105 - 78);
+    expect(shoeJsonOf(longRow.state).cutIndex).toBe(105 - 78);
 
     const events = (await shoeEvents()).slice(-5);
     expect(
@@ -143,7 +143,7 @@ describe("a pause before the dealer's step commits", () => {
     const stacked = await db.shoe.findUniqueOrThrow({ where: { id: shoeId } });
     const shoeRow = {
       id: stacked.id,
-      state: stacked.state as unknown as ShoeJson,
+      state: shoeJsonOf(stacked.state),
       position: stacked.position,
       road: [],
     };

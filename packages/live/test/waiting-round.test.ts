@@ -17,7 +17,7 @@ import { until } from "@fuda/testkit";
 
 import { createBetDesk, leave, sit, startDealer } from "../src";
 import type { BetDesk, Dealer } from "../src";
-import { newPlayer } from "./fixtures";
+import { newPlayer, testClock } from "./fixtures";
 
 const WINDOW_MS = 600;
 
@@ -35,6 +35,7 @@ let db: Db;
 let desk: BetDesk;
 let dealer: Dealer;
 let tableId: string;
+const clock = testClock();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -55,6 +56,7 @@ beforeAll(async () => {
     timing,
     claimIntervalMs: 100,
     rng: () => new HmacDrbg({ serverSeed: "0a0b0c0d" }),
+    clock,
     log: () => undefined,
   });
 });
@@ -202,8 +204,10 @@ describe("a joker blackjack round nobody bet on", () => {
       reason: "table paused while waiting for a bet",
     });
     expect((await openShoe()).position).toBe(shoeBefore.position);
-    // Several windows later, still no round.
-    await new Promise((resolve) => setTimeout(resolve, 3 * WINDOW_MS));
+    // Several windows and dealer steps later (a paused table is looked at each second), still
+    // no round: every loop of the dealer (its tables', its claims') asleep, then time moved on.
+    await clock.asleep(dealer.owned().length + 1);
+    await clock.advance(3_000);
     expect(await db.round.count({ where: { tableId, phase: "betting" } })).toBe(0);
 
     await db.table.update({ where: { id: tableId }, data: { status: "OPEN" } });

@@ -4,8 +4,7 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import type { LiveRound } from "@fuda/rules";
-import { shoeFromJson } from "@fuda/shoe";
-import type { ShoeJson } from "@fuda/shoe";
+import { shoeFromJson, shoeJsonOf } from "@fuda/shoe";
 
 import { betResults, definitionOf } from "../src";
 import { endShoe } from "../src/dealer-shoe";
@@ -55,7 +54,7 @@ async function dealtRound(slug: string) {
   const round = await roundRowOf(db, roundId);
   const definition = definitionOf(table)!;
   const shoeRow = await db.shoe.findUniqueOrThrow({ where: { id: round.shoeId } });
-  const shoe = shoeFromJson(shoeRow.state as unknown as ShoeJson);
+  const shoe = shoeFromJson(shoeJsonOf(shoeRow.state));
   let dealt: LiveRound = round.state;
   while (!dealt.dealt) dealt = definition.dealerStep(shoe, dealt).round;
   return { table, round, definition, dealt, shoe };

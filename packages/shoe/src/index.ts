@@ -48,6 +48,8 @@ export { draw, drawCards, burn, burnFirstCard, firstCardBurnCount, burnDealtSinc
 export { startRound, endRound, roundCards } from "./shoe";
 /** Serialize / resume a shoe exactly (the JSON holds the secret salt: keep it server-side). */
 export { shoeToJson, shoeFromJson } from "./shoe";
+/** A stored shoe's JSON checked field by field before `shoeFromJson` reads it. */
+export { isShoeJson, shoeJsonOf } from "./shoe-json";
 
 /** The published reveal, a verification result, a published round, verify options. */
 export type { ShoeReveal, Verification, DealtRound, VerifyOptions } from "./verify";

@@ -1,4 +1,4 @@
-import type { GameName } from "@fuda/api";
+import type { GameName } from "@fuda/contracts";
 import { baccarat } from "@fuda/rules";
 import type { StakeLimit, TableLimits } from "@fuda/rules";
 

@@ -1,4 +1,4 @@
-import type { TableStatusName } from "@fuda/api";
+import type { TableStatusName } from "@fuda/contracts";
 
 import styles from "./status-badge.module.css";
 

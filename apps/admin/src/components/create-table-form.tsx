@@ -1,22 +1,19 @@
 "use client";
 
+import { GAME_VARIANTS } from "@fuda/contracts";
 import { GAME_LABELS } from "@fuda/ui";
 import { useState } from "react";
 
 import type { Game, TableConfig } from "~/game-api";
-import { mutateProcedure } from "~/procedures";
+import { answered, relayApi } from "~/procedures";
 
 import { Field, FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import type { Problem } from "./table-forms";
 import { fieldText, hasCountdown, problemFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
 
-const VARIANTS: Record<Game, readonly string[]> = {
-  baccarat: ["commission", "no-commission"],
-  "quick-baccarat": ["quick"],
-  "pok-deng": ["five-seat"],
-  "joker-blackjack": ["seven-seat"],
-};
+/** Each game's variants, as the API checks them (packages/contracts). */
+const VARIANTS: Record<Game, readonly string[]> = GAME_VARIANTS;
 
 /**
  * A new table of a game: its bets and their limits start as those of a table of the same game
@@ -47,14 +44,16 @@ export function CreateTableForm({
         const form = new FormData(formElement);
         const text = (name: string) => fieldText(form, name);
         setCreated(null);
-        void mutateProcedure<{ slug: string }>("admin.tables.create", {
-          slug: text("slug"),
-          game,
-          variant: text("variant"),
-          name: text("name"),
-          countdownSeconds: hasCountdown(game) ? Number(text("countdownSeconds")) : 0,
-          limits: limitsFrom(bets, text),
-        }).then((answer) => {
+        void answered(
+          relayApi.admin.tables.create.mutate({
+            slug: text("slug"),
+            game,
+            variant: text("variant"),
+            name: text("name"),
+            countdownSeconds: hasCountdown(game) ? Number(text("countdownSeconds")) : 0,
+            limits: limitsFrom(bets, text),
+          }),
+        ).then((answer) => {
           if (answer.ok) {
             setProblem(null);
             setCreated(answer.data.slug);

@@ -1,9 +1,9 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
-import { problemOf, queryProcedure } from "~/procedures";
+import { answered, problemOf } from "~/procedures";
 
 import styles from "./records.module.css";
 import { searchHref } from "./url-search";
@@ -36,13 +36,13 @@ const SEPARATOR = ".";
 
 /**
  * A server-paged search: the cursors of the pages before this one (to go back), kept in the
- * page's address, and the page shown. `inputOf` turns the search and a cursor into the
- * procedure's input.
+ * page's address, and the page shown. `inputOf` turns the search and a cursor into the input of
+ * `read`, the procedure's query (`(input) => relayApi.admin.rounds.search.query(input)`).
  */
-export function useCursorPages<S, P extends Paged>(
-  procedure: string,
+export function useCursorPages<S, I, P extends Paged>(
+  read: (input: I) => Promise<P>,
   search: S,
-  inputOf: (search: S, cursor: string | undefined) => unknown,
+  inputOf: (search: S, cursor: string | undefined) => I,
 ): CursorPages<P> {
   const params = useSearchParams();
   const pathname = usePathname();
@@ -54,13 +54,20 @@ export function useCursorPages<S, P extends Paged>(
   ];
   const [page, setPage] = useState<P | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const key = JSON.stringify(inputOf(search, cursors[cursors.length - 1]));
+  const input = inputOf(search, cursors[cursors.length - 1]);
+  const key = JSON.stringify(input);
+  // The latest `read` and `input`, for a read keyed by the input's JSON alone: a fresh object
+  // (or a fresh `read`) each render does not read again.
+  const asked = useRef({ read, input });
+  useEffect(() => {
+    asked.current = { read, input };
+  });
 
   // The answer is applied when it arrives, never synchronously in the effect; an answer for a
   // search left meanwhile (Back pressed twice) is dropped.
   useEffect(() => {
     let live = true;
-    void queryProcedure<P>(procedure, JSON.parse(key) as unknown).then((answer) => {
+    void answered(asked.current.read(asked.current.input)).then((answer) => {
       if (!live) return;
       if (answer.ok) {
         setPage(answer.data);
@@ -70,7 +77,7 @@ export function useCursorPages<S, P extends Paged>(
     return () => {
       live = false;
     };
-  }, [procedure, key]);
+  }, [key]);
 
   const next = page?.nextCursor ?? null;
   const pageTo = (chosen: (string | undefined)[]) => {

@@ -13,7 +13,7 @@ function FieldProblem({ name, problem }: { name: string; problem: string | undef
 }
 
 /** Checkboxes for a set of code names (a key's scopes, an endpoint's events). */
-export function CheckList({
+export function CheckList<Option extends string>({
   legend,
   name,
   options,
@@ -23,9 +23,9 @@ export function CheckList({
 }: {
   legend: string;
   name: string;
-  options: readonly string[];
-  checked: readonly string[];
-  onChange: (checked: string[]) => void;
+  options: readonly Option[];
+  checked: readonly Option[];
+  onChange: (checked: Option[]) => void;
   /** The API's refusal of this field, shown under it. */
   problem?: string;
 }) {

@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 
+import { relayApi } from "~/procedures";
+
 import styles from "./records.module.css";
 import { ActionMessages, StateField } from "./record-parts";
 import type { ActionMessage, RecordState } from "./use-record";
@@ -47,13 +49,14 @@ export function RoundCorrections({
   const chosen = CORRECTIONS.find((correction) => correction.type === asking);
 
   async function send(type: Correction) {
-    const input =
-      type === "rewind" ? { roundId, reason, toStep: Number(toStep) } : { roundId, reason };
+    const call =
+      type === "rewind"
+        ? relayApi.admin.rounds.rewind.mutate({ roundId, reason, toStep: Number(toStep) })
+        : relayApi.admin.rounds[type].mutate({ roundId, reason });
     const ok = await act(
       "corrections",
-      `admin.rounds.${type}`,
-      input,
-      (data: { burned: number[] }) =>
+      call,
+      (data) =>
         `${CORRECTIONS.find((correction) => correction.type === type)!.button} recorded: ` +
         `${data.burned.length} card(s) burned.`,
     );

@@ -37,11 +37,17 @@ export interface ServerColumn<Row> {
   number?: boolean;
 }
 
-/** The server's order from TanStack's sorting state (one column at most). */
-export const sortOf = (sorting: SortingState) =>
-  sorting[0] === undefined
+/**
+ * The server's order from TanStack's sorting state (one column at most), by one of the
+ * procedure's sort keys (`keys`, the ids of the sortable columns); none for any other column.
+ */
+export function sortOf<By extends string>(sorting: SortingState, keys: readonly By[]) {
+  const [first] = sorting;
+  const by = keys.find((key) => key === first?.id);
+  return first === undefined || by === undefined
     ? undefined
-    : { by: sorting[0].id, direction: sorting[0].desc ? ("desc" as const) : ("asc" as const) };
+    : { by, direction: first.desc ? ("desc" as const) : ("asc" as const) };
+}
 
 const NO_ROWS: never[] = [];
 
@@ -53,22 +59,24 @@ const NO_ROWS: never[] = [];
  */
 export function useServerTable<
   N extends string,
+  I,
   P extends { nextCursor: string | null },
   Row extends RowData & { id: string },
 >({
-  procedure,
+  read,
   fields,
   sorting,
   inputOf,
   rowsOf,
   columns,
 }: {
-  procedure: string;
+  /** The search's query, e.g. `(input) => relayApi.admin.rounds.search.query(input)`. */
+  read: (input: I) => Promise<P>;
   /** The search form's fields, each a filter named as in the address. */
   fields: readonly SearchField<N>[];
   /** The server's order unless the address or a click says (a constant: it is compared). */
   sorting: SortingState;
-  inputOf: (search: ServerSearch<Record<N, string>>, cursor: string | undefined) => unknown;
+  inputOf: (search: ServerSearch<Record<N, string>>, cursor: string | undefined) => I;
   rowsOf: (page: P) => Row[];
   columns: readonly ServerColumn<Row>[];
 }) {
@@ -78,7 +86,7 @@ export function useServerTable<
   );
   const address = useUrlSearch({ fields, sorting, sortable });
   const { search, searchFor } = address;
-  const pages = useCursorPages<ServerSearch<Record<N, string>>, P>(procedure, search, inputOf);
+  const pages = useCursorPages(read, search, inputOf);
   const { page } = pages;
   const data = useMemo(() => (page === null ? (NO_ROWS as Row[]) : rowsOf(page)), [page, rowsOf]);
   const definitions = useMemo(

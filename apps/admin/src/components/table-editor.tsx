@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import type { TableConfig } from "~/game-api";
-import { mutateProcedure } from "~/procedures";
+import { answered, relayApi } from "~/procedures";
 
 import { Field, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import {
@@ -74,14 +74,16 @@ export function TableEditor({
           ...(edit === undefined ? {} : { payTable: edit }),
         };
         setSaved(false);
-        void mutateProcedure("admin.tables.update", {
-          tableId: table.id,
-          name: text("name"),
-          countdownSeconds: countdown ? Number(text("countdownSeconds")) : 0,
-          limits: limitsFrom(bets, text),
-          ...(jokerBlackjack ? { settings } : {}),
-          reason: text("reason") === "" ? undefined : text("reason"),
-        }).then((answer) => {
+        void answered(
+          relayApi.admin.tables.update.mutate({
+            tableId: table.id,
+            name: text("name"),
+            countdownSeconds: countdown ? Number(text("countdownSeconds")) : 0,
+            limits: limitsFrom(bets, text),
+            ...(jokerBlackjack ? { settings } : {}),
+            reason: text("reason") === "" ? undefined : text("reason"),
+          }),
+        ).then((answer) => {
           if (answer.ok) {
             setProblem(null);
             setSaved(true);

@@ -28,7 +28,9 @@ export interface Problem {
  */
 export function problemFrom(answer: Extract<Answer<unknown>, { ok: false }>): Problem {
   const message = problemOf(answer);
-  const named = answer.error?.data?.details?.field ?? /^([\w.]+): /.exec(message)?.[1] ?? null;
+  // A domain error's `details` are its own record: only a field named as a string is a path.
+  const field = answer.error?.data?.details?.field;
+  const named = typeof field === "string" ? field : (/^([\w.]+): /.exec(message)?.[1] ?? null);
   return { field: named, message };
 }
 

@@ -4,7 +4,7 @@ import type { RouterOutputs } from "@fuda/api";
 import { useCallback, useEffect, useState } from "react";
 
 import type { TableConfig } from "~/game-api";
-import { mutateProcedure, problemOf, queryProcedure } from "~/procedures";
+import { answered, problemOf, relayApi } from "~/procedures";
 
 import { useConfirm } from "./confirm-dialog";
 import type { ConfirmQuestion } from "./confirm-dialog";
@@ -15,6 +15,15 @@ import { TablesTable } from "./tables-table";
 
 export type AdminTable = RouterOutputs["admin"]["tables"]["list"][number];
 
+/** An operator's action on a table, each its own `admin.tables` procedure. */
+const ACTIONS = {
+  open: (tableId: string) => relayApi.admin.tables.open.mutate({ tableId }),
+  pause: (tableId: string) => relayApi.admin.tables.pause.mutate({ tableId }),
+  close: (tableId: string) => relayApi.admin.tables.close.mutate({ tableId }),
+  newShoe: (tableId: string) => relayApi.admin.tables.newShoe.mutate({ tableId }),
+};
+type Action = keyof typeof ACTIONS;
+
 const STATUS_ACTIONS = [
   { action: "open", label: "Open", status: "open" },
   { action: "pause", label: "Pause", status: "paused" },
@@ -22,7 +31,7 @@ const STATUS_ACTIONS = [
 ] as const;
 
 /** Pause and Close stop a table players may be sitting at: asked first. Open is not. */
-const ASKED: Partial<Record<string, (name: string) => ConfirmQuestion>> = {
+const ASKED: Partial<Record<Action, (name: string) => ConfirmQuestion>> = {
   pause: (name) => ({
     title: `Pause ${name}?`,
     body: "The round in play finishes; no new round opens until the table is opened again.",
@@ -58,13 +67,13 @@ export function TablesAdmin({
   const { ask, dialog } = useConfirm();
 
   const reload = useCallback(async () => {
-    const answer = await queryProcedure<AdminTable[]>("admin.tables.list", undefined);
+    const answer = await answered(relayApi.admin.tables.list.query());
     if (answer.ok) setTables(answer.data);
   }, []);
 
   useEffect(() => {
     let live = true;
-    void queryProcedure<AdminTable[]>("admin.tables.list", undefined).then((answer) => {
+    void answered(relayApi.admin.tables.list.query()).then((answer) => {
       if (live && answer.ok) setTables(answer.data);
     });
     return () => {
@@ -72,13 +81,11 @@ export function TablesAdmin({
     };
   }, []);
 
-  const act = async (table: TableConfig, action: string) => {
+  const act = async (table: TableConfig, action: Action) => {
     const question = ASKED[action]?.(table.name);
     if (question !== undefined && !(await ask(question))) return;
     setBusy(`${table.id}/${action}`);
-    const answer = await mutateProcedure<AdminTable>(`admin.tables.${action}`, {
-      tableId: table.id,
-    });
+    const answer = await answered(ACTIONS[action](table.id));
     setBusy(null);
     setProblems((current) => ({ ...current, [table.id]: answer.ok ? "" : problemOf(answer) }));
     if (answer.ok) await reload();

@@ -4,6 +4,7 @@ import { useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import { WEBHOOK_EVENT_TYPES } from "@fuda/live/webhook-events";
+import type { WebhookEventType } from "@fuda/live/webhook-events";
 import { formatTimestamp } from "@fuda/ui";
 
 import { useConfirm } from "~/components/confirm-dialog";
@@ -11,7 +12,7 @@ import { DataTable } from "~/components/data-table";
 import styles from "~/components/ops-page.module.css";
 import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
 import { useListed } from "~/components/use-listed";
-import { problemOf, queryProcedure } from "~/procedures";
+import { answered, problemOf, relayApi } from "~/procedures";
 
 type Endpoints = RouterOutputs["admin"]["webhooks"]["list"];
 type Endpoint = Endpoints["endpoints"][number];
@@ -48,10 +49,10 @@ export function WebhooksAdmin() {
     problem,
     setProblem,
     change,
-  } = useListed<Endpoints, "endpoints">("admin.webhooks.list", "endpoints");
+  } = useListed(() => relayApi.admin.webhooks.list.query(), "endpoints");
   const [partnerId, setPartnerId] = useState("");
   const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>([...WEBHOOK_EVENT_TYPES]);
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const [created, setCreated] = useState<Created | null>(null);
   const [log, setLog] = useState<Deliveries | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,9 +64,8 @@ export function WebhooksAdmin() {
     event.preventDefault();
     setBusy(true);
     setRefused({});
-    const made = await change<Created>(
-      "admin.webhooks.create",
-      { partnerId, url, events },
+    const made = await change(
+      relayApi.admin.webhooks.create.mutate({ partnerId, url, events }),
       (refusal) => {
         const fields = byField(problemOf(refusal));
         if (fields !== undefined) setRefused(fields);
@@ -86,11 +86,11 @@ export function WebhooksAdmin() {
       danger: true,
     });
     if (!revoking) return;
-    await change<Endpoint>("admin.webhooks.revoke", { id: endpoint.id });
+    await change(relayApi.admin.webhooks.revoke.mutate({ id: endpoint.id }));
   }
 
   async function showLog(endpointId: string) {
-    const answer = await queryProcedure<Deliveries>("admin.webhooks.deliveries", { endpointId });
+    const answer = await answered(relayApi.admin.webhooks.deliveries.query({ endpointId }));
     if (!answer.ok) {
       setProblem(problemOf(answer));
       return;

@@ -115,7 +115,10 @@ async function seatOnesTurn(skip: ReadonlySet<string> = new Set()): Promise<Roun
   );
 }
 
-const correction = (name: string, input: Record<string, unknown>) =>
+const correction = (
+  name: "rewind" | "unrecoverable" | "improperDeal",
+  input: Record<string, unknown>,
+) =>
   operator.trpc("mutation", `admin.rounds.${name}`, { reason: "dealer exposed a card", ...input });
 
 async function settled(roundId: string) {

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 
+import type { MutationPath } from "@fuda/api/types";
 import { createDb, setupDatabase } from "@fuda/db";
 import type { Db } from "@fuda/db";
 import { startEmbeddedPostgres } from "@fuda/db/embedded";
@@ -17,6 +18,8 @@ import { guest, quiesce, runBots, sharedTablesSettled, until } from "./bots";
 
 // A PostgreSQL of the test's own, so it can really be stopped for 10 s and started again on the
 // same data (the machine's server is shared by every test).
+/** The placement's path, typed by the router. */
+const PLACE: MutationPath = "bets.place";
 const PACE = { BETTING_WINDOW_MS: "800", DEAL_DELAY_MS: "150", RESULT_PAUSE_MS: "100" };
 
 let dataDir: string;
@@ -63,7 +66,7 @@ it("PostgreSQL stopped for 10 s mid-round with bots betting: bets get 503 DATABA
   const stoppedAt = Date.now();
 
   // During the outage: a bet is refused as retryable, and the game API keeps running.
-  const during = await fetch(`${api.url}/trpc/bets.place`, {
+  const during = await fetch(`${api.url}/trpc/${PLACE}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...bots[0]!.requestHeaders() },
     body: JSON.stringify({

@@ -4,8 +4,7 @@ import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
 import type { TableEvent } from "@fuda/live";
-import { auditLiveTables, definitionOf } from "@fuda/live";
-import type { LiveRound } from "@fuda/rules";
+import { auditLiveTables, definitionOf, liveRoundFromJson } from "@fuda/live";
 import { baccarat } from "@fuda/rules";
 
 import type { GameApi } from "../http";
@@ -157,7 +156,7 @@ it("bots play whole rounds at both baccarat variants and Pok Deng: the books cle
     orderBy: { number: "asc" },
   });
   const road = pokRounds.reduce<unknown[]>(
-    (marks, round) => definition.updateRoad(marks, round.state as unknown as LiveRound),
+    (marks, round) => definition.updateRoad(marks, liveRoundFromJson(round.state)),
     [],
   );
   expect(pokDeng.road).toEqual(road);

@@ -14,7 +14,7 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks } from "@fuda/ledger";
-import { auditLiveTables, definitionOf } from "@fuda/live";
+import { auditLiveTables, definitionOf, liveRoundFromJson } from "@fuda/live";
 import type { Decision, LiveRound } from "@fuda/rules";
 import { freePort, startGameApi } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
@@ -169,7 +169,7 @@ it(`kill -9 of the game API ${KILLS_WHILE_WAITING} times while a round waits for
   for (const kill of waiting()) {
     const final = await db.round.findUniqueOrThrow({ where: { id: kill.roundId } });
     problems.push(
-      ...continuedFrom(kill, { phase: final.phase, state: final.state as unknown as LiveRound }),
+      ...continuedFrom(kill, { phase: final.phase, state: liveRoundFromJson(final.state) }),
     );
     // First after the restart: the waiting seat's turn announced again with a new timer...
     const [first] = await db.tableEvent.findMany({

@@ -17,7 +17,7 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { checkBooks } from "@fuda/ledger";
-import { auditLiveTables } from "@fuda/live";
+import { auditLiveTables, isLiveRound } from "@fuda/live";
 import { endBetting, setTableStatus, stackShoe } from "@fuda/live/testing";
 import { jokerBlackjack } from "@fuda/rules";
 import type { Card } from "@fuda/shoe";
@@ -147,6 +147,14 @@ interface PersistedRound {
   log: jokerBlackjack.JokerBlackjackEvent[];
 }
 
+/** A stored joker blackjack round as far as the replay reads it: its bettors and its log. */
+const isPersistedRound = (json: unknown): json is PersistedRound =>
+  isLiveRound(json) &&
+  "bettors" in json &&
+  Array.isArray(json.bettors) &&
+  "log" in json &&
+  Array.isArray(json.log);
+
 /**
  * Checks a settled round against the engine: each seat's rows return what the engine's replay of
  * the persisted round settles for it, and each wallet moved by exactly that. Returns the replay's
@@ -157,7 +165,9 @@ async function checkRound(roundId: string, before: Map<number, number>) {
     where: { id: roundId },
     include: { bets: true, shoe: true, actions: { orderBy: { id: "asc" } } },
   });
-  const state = round.state as unknown as PersistedRound;
+  const state = round.state;
+  if (!isPersistedRound(state))
+    throw new TypeError(`round ${roundId}: state is no joker blackjack round`);
   const engine = jokerBlackjack.replay(
     jokerBlackjack.DEFAULT_CONFIG,
     state.bettors,

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
-import { auditLiveTables, definitionOf } from "@fuda/live";
-import type { LiveRound } from "@fuda/rules";
+import { auditLiveTables, definitionOf, liveRoundFromJson } from "@fuda/live";
 
 import type { GameApi } from "../http";
 import { startGameApi } from "../http";
@@ -82,7 +81,7 @@ it("three bots play seated rounds: actions on their turns, a timeout stands, eac
       amount: Number(bet.stake),
       ...(bet.seat === null ? {} : { seat: bet.seat }),
     }));
-    const returns = definition.settle(round.state as unknown as LiveRound, bets);
+    const returns = definition.settle(liveRoundFromJson(round.state), bets);
     expect(round.bets.map((bet) => Number(bet.returned))).toEqual(returns);
     expect(round.bets.every((bet) => bet.status === "settled")).toBe(true);
   }

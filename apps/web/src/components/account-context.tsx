@@ -21,11 +21,11 @@ const AccountContext = createContext<AccountState>({
 
 /** `wallet.balance` through the same-origin relay; undefined when it cannot be read. */
 async function readBalance(): Promise<number | undefined> {
-  const response = await fetch("/api/trpc/wallet.balance", { cache: "no-store" });
-  if (!response.ok) return undefined;
-  const body = (await response.json()) as { result?: { data?: { balance?: unknown } } };
-  const balance = body.result?.data?.balance;
-  return typeof balance === "number" ? balance : undefined;
+  // Loaded when first read: every page has this context, and the lobby's first-load budget
+  // (test/bundle-budget.e2e.test.ts) has no room for tRPC's client.
+  const { answered, relayApi } = await import("../relay-api");
+  const wallet = await answered(relayApi.wallet.balance.query());
+  return wallet.ok ? wallet.data.balance : undefined;
 }
 
 /** The signed-in player (server-rendered) and their balance, kept current by the pages. */

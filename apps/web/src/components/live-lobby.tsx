@@ -7,6 +7,7 @@ import { StatusBadge } from "@fuda/ui";
 
 import type { Game, Lobby, LobbyTable } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
+import { applyLobbyMessage } from "~/lobby-state";
 
 import { GameSection } from "./game-section";
 import styles from "./lobby.module.css";
@@ -48,7 +49,7 @@ function useLiveLobby(initial: Lobby): { lobby: Lobby; connection: Connection } 
       };
       // Unnamed events only: tRPC's `connected` and `ping` events never reach onmessage.
       source.onmessage = (event: MessageEvent<string>) => {
-        setLobby({ available: true, tables: JSON.parse(event.data) as LobbyTable[] });
+        setLobby((current) => applyLobbyMessage(current, event.data));
       };
       source.onerror = () => {
         setConnection("reconnecting");

@@ -39,7 +39,7 @@ export function TableSummary({ detail }: { detail: TableDetail }) {
       else setBalance(balance);
       return;
     }
-    const number = typeof event.payload.number === "number" ? event.payload.number : null;
+    const number = "number" in event.payload ? event.payload.number : null;
     const phase = PHASE_AFTER[event.type];
     if (phase !== undefined) {
       setRound((current) => ({ number: number ?? current?.number ?? 0, phase }));

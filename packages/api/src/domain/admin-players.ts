@@ -169,7 +169,7 @@ export async function adjustBalance(
           "BAD_INPUT",
           `amount: a debit of ${formatPoints(-amount)} points would take the wallet below zero ` +
             `(it holds ${formatPoints(held)} points)`,
-          { field: "amount", rule: "wallet", balance: held },
+          { field: "amount", rule: "INSUFFICIENT_BALANCE", balance: held },
         );
       }
       throw error;

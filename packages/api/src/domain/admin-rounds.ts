@@ -4,8 +4,7 @@
  */
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
-import { definitionOf, publicGameName } from "@fuda/live";
-import type { LiveRound } from "@fuda/rules";
+import { definitionOf, liveRoundFromJson, publicGameName } from "@fuda/live";
 import { formatCard } from "@fuda/shoe";
 
 import { FudaError } from "../errors";
@@ -150,7 +149,7 @@ export async function roundRecord(db: Db, roundId: string) {
     include: { table: true, shoe: { select: { burned: true, endedAt: true, cards: true } } },
   });
   if (round === null) throw roundNotFound(roundId);
-  const state = round.state as unknown as LiveRound;
+  const state = liveRoundFromJson(round.state, `round ${round.id}: state`);
   const definition = definitionOf(round.table);
   const shown = definition
     ? definition.publicView(state).cards.slice(0, round.cards.length)
@@ -160,7 +159,12 @@ export async function roundRecord(db: Db, roundId: string) {
     select: { state: true, cards: true },
   });
   const previousEnd =
-    previous === null ? 0 : (previous.state as unknown as LiveRound).first + previous.cards.length;
+    previous === null
+      ? 0
+      : liveRoundFromJson(
+          previous.state,
+          `round ${round.number - 1} of shoe ${round.shoeId}: state`,
+        ).first + previous.cards.length;
   const end = state.first + round.cards.length;
   // The shoe's order is secret until it has ended (docs/fairness.md): burned cards by index only.
   const burns = round.shoe.burned

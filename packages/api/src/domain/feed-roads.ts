@@ -23,6 +23,23 @@ const winner = z.enum(["player", "banker", "tie"]);
 const side = z.enum(["player", "banker"]);
 const mark = z.enum(["red", "blue"]);
 
+/** `shoes.road` as the dealer writes it: one mark per settled round (baccarat.RoadRound). */
+const storedRoadSchema = z.array(
+  z.object({ winner, playerPair: z.boolean().optional(), bankerPair: z.boolean().optional() }),
+);
+
+/** A shoe's stored road; a shoe with none yet (null) has no marks. */
+function roadOf(json: unknown, shoeId: string): baccarat.RoadRound[] {
+  if (json === null) return [];
+  const parsed = storedRoadSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new TypeError(
+      `shoe ${shoeId}: road is not a list of road marks: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}
+
 const derivedRoadSchema = (name: string) =>
   z
     .object({
@@ -113,7 +130,7 @@ export async function getFeedRoads({
           shoe,
         });
   }
-  const marks = (Array.isArray(row.road) ? row.road : []) as unknown as baccarat.RoadRound[];
+  const marks = roadOf(row.road, row.id);
   const all = baccarat.roads(marks);
   // Mutable copies of the rules' read-only arrays, as the response type has them.
   const derived = (road: baccarat.DerivedRoad) => ({

@@ -48,7 +48,7 @@ export interface Cursor {
 const badCursor = () =>
   new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
     field: "cursor",
-    rule: "cursor",
+    rule: "BAD_CURSOR",
   });
 
 const encodeCursor = ({ xid, id }: Cursor): string =>
@@ -162,7 +162,11 @@ function finishedRoundsFrom(filters: Filters, limit: number): Prisma.Sql {
  */
 const CHANGES = Prisma.sql`r.voided_at IS NOT NULL AS voided, s.ended_at IS NOT NULL AS revealed`;
 
-export async function finishedRounds(db: Db, filters: Filters, limit: number): Promise<Row[]> {
+export async function finishedRounds(
+  db: Pick<Db, "$queryRaw">,
+  filters: Filters,
+  limit: number,
+): Promise<Row[]> {
   return db.$queryRaw<Row[]>`
     SELECT ${CHANGES}, r.id::text AS id, t.slug, t.game::text AS game, t.variant, r.shoe_id::text AS shoe_id,
            r.number, r.phase::text AS phase, r.state, r.cards, r.outcome, r.opened_at,
@@ -268,7 +272,10 @@ export async function listFinishedRounds({
   const from = input.from === undefined ? undefined : new Date(input.from);
   const to = input.to === undefined ? undefined : new Date(input.to);
   if (from !== undefined && to !== undefined && from > to) {
-    throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
+    throw new FudaError("BAD_INPUT", "to: must not be before from", {
+      field: "to",
+      rule: "RANGE_REVERSED",
+    });
   }
   const tableId = await requireTableFilter(db, input.table);
   const tableIds = input.game === undefined ? undefined : await gameTables(db, input.game);

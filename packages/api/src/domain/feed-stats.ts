@@ -87,7 +87,10 @@ export async function getFeedStats({
   const from = input.from === undefined ? undefined : new Date(input.from);
   const to = input.to === undefined ? undefined : new Date(input.to);
   if (from !== undefined && to !== undefined && from > to) {
-    throw new FudaError("BAD_INPUT", "to: must not be before from", { field: "to", rule: "order" });
+    throw new FudaError("BAD_INPUT", "to: must not be before from", {
+      field: "to",
+      rule: "RANGE_REVERSED",
+    });
   }
   const tableId = await requireTableFilter(db, input.table);
   // One snapshot: the rounds counted and the bets summed are the same rounds.
@@ -97,7 +100,7 @@ export async function getFeedStats({
       const outcomes = new Map<string, FeedStats["outcomes"][number]>();
       let after: Cursor | undefined;
       for (;;) {
-        const rows = await finishedRounds(tx as unknown as Db, { tableId, from, to, after }, CHUNK);
+        const rows = await finishedRounds(tx, { tableId, from, to, after }, CHUNK);
         for (const row of rows) {
           // A settled round an operator voided no longer counts: every wallet is as before it.
           if (row.phase !== "settled" || row.voided_at !== null) {

@@ -9,10 +9,11 @@ import type { Db, Game } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 // The same opaque (time, id) cursor as the history pages.
-import { decodeCursor, definitionOf } from "@fuda/live";
+import { decodeCursor, definitionOf, liveRoundFromJson } from "@fuda/live";
 import type { LiveRound, TableGameDefinition } from "@fuda/rules";
 import { POK_DENG_REVEAL_INDEX } from "@fuda/rules";
-import type { FirstCardBurn, ShoeJson } from "@fuda/shoe";
+import type { FirstCardBurn } from "@fuda/shoe";
+import { shoeJsonOf } from "@fuda/shoe";
 
 import type { ShoeDetail, ShoeRound, ShoesPage, ShoeSummary, TakenCard } from "./shoes.types";
 import { SHOES_PAGE_SIZE } from "./shoes.types";
@@ -164,7 +165,7 @@ export async function getShoe({ db, shoeId }: { db: Db; shoeId: string }): Promi
           shoeId,
         });
       }
-      const state = row.state as unknown as ShoeJson;
+      const state = shoeJsonOf(row.state, `shoe ${shoeId}: state`);
       const firstBurn = row.firstBurn as FirstCardBurn | null;
       const definition = definitionOf(row.table);
       const burned = new Set(state.burned);
@@ -196,7 +197,10 @@ export async function getShoe({ db, shoeId }: { db: Db; shoeId: string }): Promi
             cards: takenCards(
               row.table.game,
               definition,
-              { state: round.state as unknown as LiveRound, cards: round.cards },
+              {
+                state: liveRoundFromJson(round.state, `round ${round.id}: state`),
+                cards: round.cards,
+              },
               { start, end },
               burned,
             ),

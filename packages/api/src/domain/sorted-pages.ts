@@ -31,7 +31,7 @@ export interface SortedPage<Key extends string> {
 const refuseCursor = (): never => {
   throw new FudaError("BAD_INPUT", "cursor: must be a nextCursor from a previous page", {
     field: "cursor",
-    rule: "cursor",
+    rule: "BAD_CURSOR",
   });
 };
 
@@ -62,7 +62,7 @@ export function decodeSortCursor<Key extends string>(
     throw new FudaError(
       "BAD_INPUT",
       `cursor: read in another order (${String(by)} ${String(direction)}); search again from the first page`,
-      { field: "cursor", rule: "sameOrder" },
+      { field: "cursor", rule: "CURSOR_ORDER_CHANGED" },
     );
   }
   return { sort, after: { value, id } };

@@ -3,19 +3,15 @@
  * limits only for the bets the game offers, min ≤ max, a betting countdown on every live table,
  * seats, decks and jokers only where the game deals from them (joker blackjack).
  */
+import { GAME_VARIANTS } from "@fuda/contracts";
 import { baccarat, gameDefinition, jokerBlackjack } from "@fuda/rules";
 import type { StakeLimit } from "@fuda/rules";
 
 import { FudaError } from "../errors";
 import type { GameName } from "./tables.types";
 
-/** Variants per game, as the database, the API and the rules spell them. */
-export const tableVariants: Record<GameName, readonly string[]> = {
-  baccarat: ["commission", "no-commission"],
-  "quick-baccarat": ["quick"],
-  "pok-deng": ["five-seat"],
-  "joker-blackjack": ["seven-seat"],
-};
+/** Variants per game, as the database, the API and the rules spell them (packages/contracts). */
+export const tableVariants: Record<GameName, readonly string[]> = GAME_VARIANTS;
 
 /** The settings an operator edits; `newShoe` is the dealer's flag, never set through an edit. */
 export interface EditableSettings {

@@ -7,8 +7,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf, isWaitingForBet, seatsAt } from "@fuda/live";
-import type { LiveRound } from "@fuda/rules";
+import { definitionOf, isWaitingForBet, liveRoundFromJson, seatsAt } from "@fuda/live";
 
 import type { PublicRoundView, PublicShoeView, TableDetail } from "./table-view.types";
 import { toTableView } from "./tables";
@@ -69,7 +68,9 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
       let roundView: PublicRoundView | null = null;
       if (round !== null && definition !== null) {
         // The stored `LiveRound` holds only revealed cards; the view is computed from it alone.
-        const view = definition.publicView(round.state as unknown as LiveRound);
+        const view = definition.publicView(
+          liveRoundFromJson(round.state, `round ${round.id}: state`),
+        );
         roundView = {
           id: round.id,
           number: round.number,

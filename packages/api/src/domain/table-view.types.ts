@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { EVENT_TYPES } from "@fuda/live";
+import { ROUND_PHASES } from "@fuda/contracts";
 
 import { tableViewSchema } from "./tables.types";
 
@@ -8,7 +8,7 @@ import { tableViewSchema } from "./tables.types";
 export const publicRoundSchema = z.object({
   id: z.uuid(),
   number: z.number().int().positive(),
-  phase: z.enum(["betting", "dealing", "settled", "cancelled"]),
+  phase: z.enum(ROUND_PHASES),
   /** When betting closes (server time, ISO 8601). */
   closesAt: z.iso.datetime(),
   /** The bet ids open in this round (the game's round gates applied). */
@@ -93,15 +93,8 @@ export type PublicRoundView = z.infer<typeof publicRoundSchema>;
 export type PublicShoeView = z.infer<typeof publicShoeSchema>;
 export type TableDetail = z.infer<typeof tableDetailSchema>;
 
-export const tableEventSchema = z.object({
-  id: z.string().regex(/^\d+$/),
-  tableId: z.uuid(),
-  roundId: z.uuid().nullable(),
-  playerId: z.string().nullable(),
-  type: z.enum(EVENT_TYPES),
-  payload: z.record(z.string(), z.unknown()),
-  at: z.iso.datetime(),
-});
+/** `tables.events` streams the catalog's events, as packages/contracts defines them. */
+export { tableEventSchema } from "@fuda/contracts";
 
 export const tableEventsInputSchema = z.object({
   slug: z.string().min(1),

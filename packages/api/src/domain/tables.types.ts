@@ -1,6 +1,7 @@
 import { stakeLimitSchema } from "@fuda/rules";
 import { z } from "zod";
 
+import type { GameName, TablePayload, TableStatusName } from "@fuda/contracts";
 import type { Game, TableStatus } from "@fuda/db";
 
 /** Public names of the games, as in URLs, the CLI and the feed. */
@@ -9,17 +10,17 @@ export const gameNames = {
   QUICK_BACCARAT: "quick-baccarat",
   POK_DENG: "pok-deng",
   JOKER_BLACKJACK: "joker-blackjack",
-} as const satisfies Record<Game, string>;
+} as const satisfies Record<Game, GameName>;
 
-export type GameName = (typeof gameNames)[Game];
+export type { GameName };
 
 export const statusNames = {
   OPEN: "open",
   PAUSED: "paused",
   CLOSED: "closed",
-} as const satisfies Record<TableStatus, string>;
+} as const satisfies Record<TableStatus, TableStatusName>;
 
-export type TableStatusName = (typeof statusNames)[TableStatus];
+export type { TableStatusName };
 
 /** The rules' one stake limit, named for the feed's OpenAPI document. */
 const stakeLimit = stakeLimitSchema.meta({
@@ -73,3 +74,7 @@ export const tableViewSchema = z
   .meta({ id: "Table", description: "A table partners can show: its game, rules and limits." });
 
 export type TableView = z.infer<typeof tableViewSchema>;
+
+/** The view `table.updated` announces is the one the contracts read (packages/contracts). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _announced: Same<TableView, TablePayload> = true;

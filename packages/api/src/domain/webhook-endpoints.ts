@@ -97,7 +97,7 @@ export async function createWebhookEndpoint(options: {
     throw new FudaError(
       "BAD_INPUT",
       `url: must be on a public address, not ${privateHost} (our own network is off limits)`,
-      { field: "url", rule: "public" },
+      { field: "url", rule: "PRIVATE_ADDRESS" },
     );
   }
   const secret = `${SECRET_PREFIX}${randomBytes(32).toString("base64url")}`;

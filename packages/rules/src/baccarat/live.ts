@@ -21,19 +21,19 @@ import type { ViolationRule } from "./validate";
 import { validateBets } from "./validate";
 
 const REFUSAL: Readonly<Record<ViolationRule, { code: RefusalCode; field: "bet" | "amount" }>> = {
-  notOffered: { code: "BET_NOT_OFFERED", field: "bet" },
-  closedAfterRound: { code: "BET_CLOSED_AFTER_ROUND", field: "bet" },
-  stake: { code: "STAKE_NOT_WHOLE_POINTS", field: "amount" },
-  belowMinimum: { code: "BELOW_MIN", field: "amount" },
-  aboveMaximum: { code: "ABOVE_MAX", field: "amount" },
-  exposureCap: { code: "EXPOSURE_CAP", field: "amount" },
+  BET_NOT_OFFERED: { code: "BET_NOT_OFFERED", field: "bet" },
+  BET_CLOSED_AFTER_ROUND: { code: "BET_CLOSED_AFTER_ROUND", field: "bet" },
+  STAKE_NOT_WHOLE_POINTS: { code: "STAKE_NOT_WHOLE_POINTS", field: "amount" },
+  BELOW_MIN: { code: "BELOW_MIN", field: "amount" },
+  ABOVE_MAX: { code: "ABOVE_MAX", field: "amount" },
+  EXPOSURE_CAP: { code: "EXPOSURE_CAP", field: "amount" },
   // The quick game's rules: a live slip never breaks them.
-  spotMax: { code: "ABOVE_MAX", field: "amount" },
-  playerAndBanker: { code: "BET_NOT_OFFERED", field: "bet" },
-  balance: { code: "INSUFFICIENT_BALANCE", field: "amount" },
-  wrongPhase: { code: "BET_NOT_OFFERED", field: "bet" },
-  noBets: { code: "BET_NOT_OFFERED", field: "bet" },
-  stillHasPoints: { code: "BET_NOT_OFFERED", field: "bet" },
+  SPOT_MAX: { code: "ABOVE_MAX", field: "amount" },
+  PLAYER_AND_BANKER: { code: "BET_NOT_OFFERED", field: "bet" },
+  INSUFFICIENT_BALANCE: { code: "INSUFFICIENT_BALANCE", field: "amount" },
+  WRONG_PHASE: { code: "BET_NOT_OFFERED", field: "bet" },
+  NO_BETS: { code: "BET_NOT_OFFERED", field: "bet" },
+  STILL_HAS_POINTS: { code: "BET_NOT_OFFERED", field: "bet" },
 };
 
 /** Cards in deal order: Player, Banker, Player, Banker, then the third cards, Player first. */

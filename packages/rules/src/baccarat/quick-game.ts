@@ -94,7 +94,7 @@ function betsOn(bets: Readonly<Record<QuickSpot, number>>) {
 /** A click on a spot: one more point on it, if the rules allow. */
 export function addPoint(game: QuickGame, spot: QuickSpot): QuickStep {
   if (game.phase !== "betting")
-    return refused(spot, "wrongPhase", "press Next before betting again");
+    return refused(spot, "WRONG_PHASE", "press Next before betting again");
   const bets = { ...game.bets, [spot]: game.bets[spot] + QUICK_CLICK };
   // The balance check counts every point on the spots against what was held before betting.
   const violations = validateBets({
@@ -109,16 +109,16 @@ export function addPoint(game: QuickGame, spot: QuickSpot): QuickStep {
 /** Undo: every point bet this round goes back to the balance. */
 export function undo(game: QuickGame): QuickStep {
   if (game.phase !== "betting")
-    return refused(null, "wrongPhase", "Undo only takes back bets before the deal");
+    return refused(null, "WRONG_PHASE", "Undo only takes back bets before the deal");
   return ok({ ...game, bets: NO_BETS, balance: game.balance + staked(game.bets) });
 }
 
 /** Deal: reshuffle all 520 cards when fewer than a round can need remain, deal and settle. */
 export function deal(game: QuickGame, rng: Rng): QuickStep {
   if (game.phase !== "betting")
-    return refused(null, "wrongPhase", "press Next before dealing again");
+    return refused(null, "WRONG_PHASE", "press Next before dealing again");
   const bets = betsOn(game.bets);
-  if (bets.length === 0) return refused(null, "noBets", "place at least one point before dealing");
+  if (bets.length === 0) return refused(null, "NO_BETS", "place at least one point before dealing");
   const shoe = copyShoe(game.shoe);
   reshuffleIfShort(shoe, rng, ROUND_MAX_CARDS);
   startRound(shoe);
@@ -138,7 +138,7 @@ export function deal(game: QuickGame, rng: Rng): QuickStep {
 
 /** Next: clears the spots for a new round. */
 export function next(game: QuickGame): QuickStep {
-  if (game.phase !== "dealt") return refused(null, "wrongPhase", "Next follows a deal");
+  if (game.phase !== "dealt") return refused(null, "WRONG_PHASE", "Next follows a deal");
   return ok({ ...game, phase: "betting", bets: NO_BETS });
 }
 
@@ -147,7 +147,7 @@ export function startOver(game: QuickGame): QuickStep {
   // Once dealt, the spots' points are settled: the flag works straight after a losing deal.
   const onSpots = game.phase === "betting" ? staked(game.bets) : 0;
   if (game.balance > 0 || onSpots > 0) {
-    return refused(null, "stillHasPoints", "start over only when no points are left");
+    return refused(null, "STILL_HAS_POINTS", "start over only when no points are left");
   }
   return ok({ ...game, phase: "betting", bets: NO_BETS, balance: QUICK_START_BALANCE });
 }

@@ -6,19 +6,20 @@ import { BET_IDS, BET_NAMES, betsOf, isOffered, LAST_ROUND } from "./bets";
 /** The quick game's most on one spot (docs/rules/quick-baccarat.md, Betting). */
 export const QUICK_SPOT_MAX = 5 * POINT;
 
+/** The rule a bet breaks, in the API's rule codes: the quick game answers them as they are. */
 export type ViolationRule =
-  | "notOffered"
-  | "stake"
-  | "closedAfterRound"
-  | "belowMinimum"
-  | "aboveMaximum"
-  | "exposureCap"
-  | "spotMax"
-  | "playerAndBanker"
-  | "balance"
-  | "wrongPhase"
-  | "noBets"
-  | "stillHasPoints";
+  | "BET_NOT_OFFERED"
+  | "STAKE_NOT_WHOLE_POINTS"
+  | "BET_CLOSED_AFTER_ROUND"
+  | "BELOW_MIN"
+  | "ABOVE_MAX"
+  | "EXPOSURE_CAP"
+  | "SPOT_MAX"
+  | "PLAYER_AND_BANKER"
+  | "INSUFFICIENT_BALANCE"
+  | "WRONG_PHASE"
+  | "NO_BETS"
+  | "STILL_HAS_POINTS";
 
 export interface Violation {
   /** The bet the rule refuses, or null for the slip as a whole. */
@@ -78,9 +79,13 @@ function stakeTotals(variant: Variant, bets: readonly Bet[], refuse: Refuse): Ma
   const totals = new Map<BetId, number>();
   for (const { bet, stake } of bets) {
     if (!betsOf(variant).includes(bet)) {
-      refuse(bet, "notOffered", `not a bet of the ${variantName(variant)}`);
+      refuse(bet, "BET_NOT_OFFERED", `not a bet of the ${variantName(variant)}`);
     } else if (stake <= 0 || !isWholePoints(stake)) {
-      refuse(bet, "stake", `a stake must be a positive whole number of points, got ${stake} units`);
+      refuse(
+        bet,
+        "STAKE_NOT_WHOLE_POINTS",
+        `a stake must be a positive whole number of points, got ${stake} units`,
+      );
     } else totals.set(bet, (totals.get(bet) ?? 0) + stake);
   }
   return totals;
@@ -97,16 +102,16 @@ function validateLive(slip: LiveBetSlip, totals: Map<BetId, number>, refuse: Ref
     if (!isOffered(slip.variant, bet, slip.round)) {
       refuse(
         bet,
-        "closedAfterRound",
+        "BET_CLOSED_AFTER_ROUND",
         `not offered after round ${LAST_ROUND[bet]} (this is round ${slip.round})`,
       );
       continue;
     }
     const { min, max } = slip.limits[bet];
     if (stake < min)
-      refuse(bet, "belowMinimum", `${points(stake)} is below the table minimum of ${points(min)}`);
+      refuse(bet, "BELOW_MIN", `${points(stake)} is below the table minimum of ${points(min)}`);
     if (stake > max)
-      refuse(bet, "aboveMaximum", `${points(stake)} is above the table maximum of ${points(max)}`);
+      refuse(bet, "ABOVE_MAX", `${points(stake)} is above the table maximum of ${points(max)}`);
   }
   const player = (slip.tableStakes?.player ?? 0) + (totals.get("player") ?? 0);
   const banker = (slip.tableStakes?.banker ?? 0) + (totals.get("banker") ?? 0);
@@ -117,7 +122,7 @@ function validateLive(slip: LiveBetSlip, totals: Map<BetId, number>, refuse: Ref
     const other = side === "player" ? "Banker" : "Player";
     refuse(
       side,
-      "exposureCap",
+      "EXPOSURE_CAP",
       `the table's ${BET_NAMES[side]} stakes would exceed its ${other} stakes by ${points(difference)}, more than the Player/Banker limit of ${points(cap)}`,
     );
   }
@@ -126,16 +131,16 @@ function validateLive(slip: LiveBetSlip, totals: Map<BetId, number>, refuse: Ref
 function validateQuick(slip: QuickBetSlip, totals: Map<BetId, number>, refuse: Refuse): void {
   for (const [bet, stake] of totals) {
     if (stake > QUICK_SPOT_MAX)
-      refuse(bet, "spotMax", `at most ${points(QUICK_SPOT_MAX)} on a spot, got ${points(stake)}`);
+      refuse(bet, "SPOT_MAX", `at most ${points(QUICK_SPOT_MAX)} on a spot, got ${points(stake)}`);
   }
   if (totals.has("player") && totals.has("banker")) {
-    refuse(null, "playerAndBanker", "Player and Banker cannot both be bet in one round");
+    refuse(null, "PLAYER_AND_BANKER", "Player and Banker cannot both be bet in one round");
   }
   const staked = [...totals.values()].reduce((sum, stake) => sum + stake, 0);
   if (staked > slip.balance) {
     refuse(
       null,
-      "balance",
+      "INSUFFICIENT_BALANCE",
       `the bets total ${points(staked)}, more than the ${points(slip.balance)} held`,
     );
   }

@@ -25,3 +25,5 @@ export { bestTotal, dealerTotal, minTotal, isNatural } from "./hand";
 export { basicStrategy } from "./strategy";
 export type { Frequency, SimulationOptions, SimulationReport } from "./simulate";
 export { THEORY_RUN, simulate } from "./simulate";
+/** What a live table's `round.result` publishes (packages/contracts reads it with its schema). */
+export type { JokerBlackjackOutcome, JokerBlackjackRoadMark } from "./live-view";

@@ -4,7 +4,7 @@
  */
 import type { Shoe } from "@fuda/shoe";
 
-import type { TableEvent } from "../live/events";
+import type { GameEvent } from "../live/events";
 import { bestTotal } from "./hand";
 import type { JokerBlackjackRound } from "./live-round";
 import { engineOf, stakeRowId, syncShoe } from "./live-round";
@@ -15,7 +15,7 @@ import { handName, settledEvent, totalsOf } from "./live-view";
 import { apply } from "./round";
 import type { JokerBlackjackConfig, JokerBlackjackEvent, SeatState } from "./types";
 
-type Event = TableEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>;
+type Event = GameEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>;
 
 /** Where each card an action drew went, in draw order: hands from the acting one on, in order. */
 function drawnInto(

@@ -7,7 +7,7 @@ import { endRound } from "@fuda/shoe";
 import type { Card, Shoe } from "@fuda/shoe";
 
 import type { Decision, RoundSeat, TableStep } from "../live/decisions";
-import type { TableEvent, TurnStarted } from "../live/events";
+import type { GameEvent, TurnStarted } from "../live/events";
 import { nextDealerStep } from "./dealer";
 import type { Engine, JokerBlackjackRound } from "./live-round";
 import { decisionOf, engineOf, syncShoe } from "./live-round";
@@ -26,7 +26,7 @@ import { apply, createRound } from "./round";
 import type { ApplyResult, JokerBlackjackConfig, RoundState } from "./types";
 
 export type Step = TableStep<JokerBlackjackOutcome, JokerBlackjackRoadMark>;
-type Event = TableEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>;
+type Event = GameEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>;
 
 /** The round once the engine is at `state`: what is shown, the steps and the decision, updated. */
 export function withState(

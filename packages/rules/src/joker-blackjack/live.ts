@@ -7,7 +7,7 @@ import { blackjackShoe, startRound } from "@fuda/shoe";
 
 import type { Decisions } from "../live/decisions";
 import type { BetSpec, GameDefinition, PublicRound } from "../live/definition";
-import type { TableEvent } from "../live/events";
+import type { GameEvent } from "../live/events";
 import { act, actionStake, correct, timeout } from "./live-decisions";
 import { mainPayouts, validateMainBets } from "./live-bets";
 import { asJokerBlackjackRound, newRound } from "./live-round";
@@ -47,7 +47,7 @@ const CUT_CARD_FROM_END = 78;
 type Definition = GameDefinition<
   JokerBlackjackOutcome,
   JokerBlackjackRoadMark,
-  TableEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>
+  GameEvent<JokerBlackjackOutcome, JokerBlackjackRoadMark>
 >;
 
 /**

@@ -6,7 +6,7 @@
 import type { Shoe } from "@fuda/shoe";
 
 import type { DealStep, LiveBet, LiveRound, Refusal } from "./definition";
-import type { TableEvent } from "./events";
+import type { GameEvent } from "./events";
 
 /** A bettor's seat as the runtime puts it in a round when betting closes. */
 export interface RoundSeat {
@@ -47,7 +47,7 @@ export type ActResult<Outcome = unknown, RoadMark = unknown> =
 export type TableStep<Outcome = unknown, RoadMark = unknown> = DealStep<
   Outcome,
   RoadMark,
-  TableEvent<Outcome, RoadMark>
+  GameEvent<Outcome, RoadMark>
 >;
 
 /** What an action would put on the table: a bet row of its own, or none (hit, stand…). */

@@ -113,7 +113,7 @@ export interface DealStep<
 
 /**
  * `Event`: what its steps publish. A game dealt from start to end publishes `DealEvent`s; one with
- * decisions (`decisions`) the whole catalog, `TableEvent`s.
+ * decisions (`decisions`) the whole catalog, `GameEvent`s.
  */
 export interface GameDefinition<
   Outcome = unknown,

@@ -80,8 +80,11 @@ export interface RoundResult<Outcome, RoadMark> {
 export type DealEvent<Outcome = unknown, RoadMark = unknown> =
   CardDealt | RoundResult<Outcome, RoadMark>;
 
-/** What a game with players' decisions publishes (joker blackjack): the whole catalog. */
-export type TableEvent<Outcome = unknown, RoadMark = unknown> =
+/**
+ * What a game with players' decisions publishes (joker blackjack): every game event. The runtime
+ * stores each as a table event (packages/contracts `TableEvent`) with the round's id and number.
+ */
+export type GameEvent<Outcome = unknown, RoadMark = unknown> =
   | DealEvent<Outcome, RoadMark>
   | CardFaceDown
   | TurnStarted

@@ -19,7 +19,7 @@ export type {
   PublicSeat,
   RoundCorrected,
   RoundResult,
-  TableEvent,
+  GameEvent,
   TurnStarted,
 } from "./events";
 export type {

@@ -2,10 +2,10 @@ import { baccaratDefinition } from "../baccarat/live";
 import { jokerBlackjackDefinition } from "../joker-blackjack/live";
 import { pokDengDefinition } from "../pok-deng/live";
 import type { GameDefinition } from "./definition";
-import type { TableEvent } from "./events";
+import type { GameEvent } from "./events";
 
 /** Any live game, whatever it publishes: what a runtime that drives decisions takes. */
-export type TableGameDefinition = GameDefinition<unknown, unknown, TableEvent>;
+export type TableGameDefinition = GameDefinition<unknown, unknown, GameEvent>;
 
 /** The games dealt from start to end, without a decision. */
 const DEALT_GAMES: readonly GameDefinition[] = [

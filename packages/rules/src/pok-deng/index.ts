@@ -62,3 +62,5 @@ export {
 } from "./deal";
 export type { PokDengSimulation, PokDengSimulationOptions, SimulatedBet } from "./simulate";
 export { simulatePokDeng } from "./simulate";
+/** What a live table's `round.result` publishes (packages/contracts reads it with its schema). */
+export type { PokDengOutcome } from "./live";

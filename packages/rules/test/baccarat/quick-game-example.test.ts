@@ -34,7 +34,7 @@ describe("docs/rules/quick-baccarat.md worked example", () => {
     const current = betting();
     expect(current.balance).toBe(46 * POINT);
     const refused = addPoint(current, "banker");
-    expect(!refused.ok && refused.violations.map((v) => v.rule)).toEqual(["playerAndBanker"]);
+    expect(!refused.ok && refused.violations.map((v) => v.rule)).toEqual(["PLAYER_AND_BANKER"]);
   });
 
   it("step 4: Player 9 beats Banker 7 (third-card example 2): 46 + 6 = 52 held", () => {

@@ -53,7 +53,7 @@ describe("the quick game (docs/rules/quick-baccarat.md)", () => {
 
   it("never takes Player and Banker in one round", () => {
     const step = addPoint(clicks(newQuickGame(rng()), "player", 1), "banker");
-    expect(!step.ok && step.violations.map((v) => v.rule)).toEqual(["playerAndBanker"]);
+    expect(!step.ok && step.violations.map((v) => v.rule)).toEqual(["PLAYER_AND_BANKER"]);
   });
 
   it("Undo takes back all points bet this round", () => {
@@ -103,7 +103,7 @@ describe("the quick game (docs/rules/quick-baccarat.md)", () => {
 
   it("Undo only before the deal, Next only after it", () => {
     const random = rng();
-    const refused = { ok: false, violations: [{ rule: "wrongPhase" }] };
+    const refused = { ok: false, violations: [{ rule: "WRONG_PHASE" }] };
     const betting = clicks(newQuickGame(random), "tie", 1);
     expect(next(betting)).toMatchObject(refused);
     expect(undo(game(deal(betting, random)))).toMatchObject(refused);
@@ -111,7 +111,7 @@ describe("the quick game (docs/rules/quick-baccarat.md)", () => {
 
   it("refuses to deal with no points on the spots", () => {
     const step = deal(newQuickGame(rng()), rng());
-    expect(!step.ok && step.violations[0]!.rule).toBe("noBets");
+    expect(!step.ok && step.violations[0]!.rule).toBe("NO_BETS");
   });
 
   it("starts over at 50 points only when no points are left", () => {

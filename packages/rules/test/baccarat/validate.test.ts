@@ -61,7 +61,7 @@ describe("round gates (docs/rules/baccarat.md)", () => {
     expect(violations).toEqual([
       {
         bet: "bankerPair",
-        rule: "closedAfterRound",
+        rule: "BET_CLOSED_AFTER_ROUND",
         message: "Banker Pair: not offered after round 60 (this is round 61)",
       },
     ]);
@@ -89,8 +89,8 @@ describe("stakes and table limits", () => {
       ]),
     );
     expect(rules(violations)).toEqual([
-      ["tie", "aboveMaximum"],
-      ["luckySix", "belowMinimum"],
+      ["tie", "ABOVE_MAX"],
+      ["luckySix", "BELOW_MIN"],
     ]);
     expect(violations[0]!.message).toBe("Tie: 600 points is above the table maximum of 500 points");
   });
@@ -103,8 +103,8 @@ describe("stakes and table limits", () => {
       ]),
     );
     expect(rules(violations)).toEqual([
-      ["player", "stake"],
-      ["banker", "stake"],
+      ["player", "STAKE_NOT_WHOLE_POINTS"],
+      ["banker", "STAKE_NOT_WHOLE_POINTS"],
     ]);
   });
 
@@ -120,9 +120,9 @@ describe("stakes and table limits", () => {
       ),
     );
     expect(rules(violations)).toEqual([
-      ["banker", "belowMinimum"],
-      ["playerPair", "closedAfterRound"],
-      ["playerNatural", "closedAfterRound"],
+      ["banker", "BELOW_MIN"],
+      ["playerPair", "BET_CLOSED_AFTER_ROUND"],
+      ["playerNatural", "BET_CLOSED_AFTER_ROUND"],
     ]);
   });
 });
@@ -137,7 +137,7 @@ describe("the Player/Banker exposure cap (docs/rules/baccarat.md)", () => {
     expect(violations).toEqual([
       {
         bet: "player",
-        rule: "exposureCap",
+        rule: "EXPOSURE_CAP",
         message:
           "Player: the table's Player stakes would exceed its Banker stakes by 6,000 points, more than the Player/Banker limit of 5,000 points",
       },
@@ -154,7 +154,7 @@ describe("the Player/Banker exposure cap (docs/rules/baccarat.md)", () => {
     const bankerBy = (stake: number) =>
       validateBets(slip([{ bet: "banker", stake: points(stake) }], { limits, tableStakes }));
     expect(bankerBy(2000)).toEqual([]); // Banker ahead by 3000: the Banker maximum, not past it
-    expect(rules(bankerBy(2010))).toEqual([["banker", "exposureCap"]]);
+    expect(rules(bankerBy(2010))).toEqual([["banker", "EXPOSURE_CAP"]]);
     const playerBy = (stake: number) =>
       validateBets(slip([{ bet: "player", stake: points(stake) }], { limits, tableStakes }));
     expect(playerBy(2000)).toEqual([]); // Player ahead by 1000
@@ -178,7 +178,7 @@ describe("the Player/Banker exposure cap (docs/rules/baccarat.md)", () => {
     expect(validateBets(slip([{ bet: "tie", stake: points(100) }], { tableStakes }))).toEqual([]);
     expect(
       rules(validateBets(slip([{ bet: "player", stake: points(10) }], { tableStakes }))),
-    ).toEqual([["player", "exposureCap"]]);
+    ).toEqual([["player", "EXPOSURE_CAP"]]);
   });
 });
 
@@ -202,9 +202,9 @@ describe("the quick game's bets (docs/rules/quick-baccarat.md, Betting)", () => 
       balance: points(5),
     });
     expect(rules(violations)).toEqual([
-      ["player", "spotMax"],
-      [null, "playerAndBanker"],
-      [null, "balance"],
+      ["player", "SPOT_MAX"],
+      [null, "PLAYER_AND_BANKER"],
+      [null, "INSUFFICIENT_BALANCE"],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Shoe } from "@fuda/shoe";
 import { burnFirstCard, DEFAULT_CUT_CARD, HmacDrbg, newShoe } from "@fuda/shoe";
 
-import type { LiveBet, LiveRound, RoundSeat, TableEvent, TableGameDefinition } from "../../src";
+import type { LiveBet, LiveRound, RoundSeat, GameEvent, TableGameDefinition } from "../../src";
 import type { TableLimits } from "../../src/limits";
 import { POINT } from "../../src/money";
 
@@ -59,7 +59,7 @@ export function advance(
   definition: TableGameDefinition,
   shoe: Shoe,
   round: LiveRound,
-): { round: LiveRound; events: readonly TableEvent[]; dealer: boolean } {
+): { round: LiveRound; events: readonly GameEvent[]; dealer: boolean } {
   const decisions = definition.decisions;
   if (decisions?.pending(round) != null) {
     return { ...decisions.timeout(shoe, round), dealer: false };
@@ -72,8 +72,8 @@ export function dealToEnd(
   definition: TableGameDefinition,
   shoe: Shoe,
   round: LiveRound,
-): { round: LiveRound; events: TableEvent[] } {
-  const events: TableEvent[] = [];
+): { round: LiveRound; events: GameEvent[] } {
+  const events: GameEvent[] = [];
   while (!round.dealt) {
     const step = advance(definition, shoe, round);
     events.push(...step.events);

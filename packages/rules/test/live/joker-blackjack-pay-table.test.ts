@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import { jokerBlackjackDefinition } from "../../src";
-import type { TableEvent } from "../../src";
+import type { GameEvent } from "../../src";
 import { payTableFrom } from "../../src/joker-blackjack";
 import type { PayTable } from "../../src/joker-blackjack";
 import { liveShoe, POINT, seats } from "./joker-blackjack-table";
@@ -27,7 +27,7 @@ function playRound(...drivers: Definition[]): string[] {
   const shoe = liveShoe(stackedShoe(["7H 7D", "9H 7D"], "9C 7S", "7C TC"));
   const first = drivers[0]!;
   let round = first.decisions!.seatBettors(first.startRound(shoe), seats(2));
-  const events: TableEvent[] = [];
+  const events: GameEvent[] = [];
   let hit = false;
   for (let k = 0; !round.dealt; k++) {
     const definition = drivers[Math.min(k, drivers.length - 1)]!;

@@ -7,7 +7,7 @@ import { HmacDrbg, newShoe } from "@fuda/shoe";
 import type { Card, Shoe } from "@fuda/shoe";
 import { expect } from "vitest";
 
-import type { TableEvent, Decisions, LiveBet, LiveRound, RoundSeat } from "../../src";
+import type { GameEvent, Decisions, LiveBet, LiveRound, RoundSeat } from "../../src";
 import { gameDefinition } from "../../src";
 import { DEFAULT_CONFIG, replay } from "../../src/joker-blackjack";
 import type { JokerBlackjackRound } from "../../src/joker-blackjack/live-round";
@@ -29,7 +29,7 @@ export class LiveTable {
   readonly cards: Card[];
   round: LiveRound;
   readonly bets: LiveBet[];
-  readonly events: TableEvent[] = [];
+  readonly events: GameEvent[] = [];
 
   constructor(
     players: string[],
@@ -48,8 +48,8 @@ export class LiveTable {
   }
 
   /** The dealer steps until a decision is pending or the round is dealt; returns those events. */
-  deal(): TableEvent[] {
-    const events: TableEvent[] = [];
+  deal(): GameEvent[] {
+    const events: GameEvent[] = [];
     while (!this.round.dealt && decisions.pending(this.round) === null) {
       const step = definition.dealerStep(this.shoe, this.round);
       this.round = step.round;
@@ -60,8 +60,8 @@ export class LiveTable {
   }
 
   /** `seat` takes each action in turn as the runtime would (its stake's row first), then deals on. */
-  act(seat: number, ...actions: string[]): TableEvent[] {
-    const events: TableEvent[] = [];
+  act(seat: number, ...actions: string[]): GameEvent[] {
+    const events: GameEvent[] = [];
     for (const action of actions) {
       const stake = decisions.actionStake(this.round, seat, action);
       if (!stake.ok) throw new Error(`${stake.refusal.code}: ${stake.refusal.message}`);
@@ -80,7 +80,7 @@ export class LiveTable {
     return events;
   }
 
-  timeout(): TableEvent[] {
+  timeout(): GameEvent[] {
     const step = decisions.timeout(this.shoe, this.round);
     this.round = step.round;
     this.events.push(...step.events);

@@ -11,6 +11,7 @@ import type { FiltersOf, SearchField } from "~/components/url-search";
 
 import pageStyles from "../page.module.css";
 import styles from "./audit.module.css";
+import { relayApi } from "~/procedures";
 
 type AuditPage = RouterOutputs["admin"]["audit"]["search"];
 type Entry = AuditPage["entries"][number];
@@ -38,7 +39,7 @@ function inputOf(
     actorId: given(filters.actorId),
     from: utcFieldToIso(filters.from),
     to: utcFieldToIso(filters.to),
-    sort: sortOf(sorting),
+    sort: sortOf(sorting, SORT_KEYS),
     cursor,
     limit: PAGE,
   };
@@ -77,6 +78,8 @@ function Change({ entry }: { entry: Entry }) {
 }
 
 /** `at` is the server's sort key (admin.audit.search `sort.by`): entries in the order of their times. */
+const SORT_KEYS = ["at"] as const;
+
 const COLUMNS: ServerColumn<Entry>[] = [
   {
     id: "at",
@@ -113,7 +116,7 @@ export default function AuditLogPage() {
 
 function AuditLog() {
   const server = useServerTable({
-    procedure: "admin.audit.search",
+    read: (input) => relayApi.admin.audit.search.query(input),
     fields: FIELDS,
     sorting: NEWEST_FIRST,
     inputOf,

@@ -3,11 +3,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
+import type { SubscriptionPath } from "@fuda/api/types";
 import { formatPoints, GAME_LABELS } from "@fuda/ui";
 
 import styles from "~/components/ops-page.module.css";
 import type { Answer } from "~/procedures";
-import { problemOf, queryProcedure } from "~/procedures";
+import { answered, problemOf, relayApi } from "~/procedures";
 
 type Monitor = RouterOutputs["admin"]["monitor"]["tables"];
 type MonitorTable = Monitor[number];
@@ -15,7 +16,10 @@ type MonitorTable = Monitor[number];
 /** A burst of events (a deal reveals a card per step) becomes one read. */
 const REFRESH_AFTER_EVENT_MS = 250;
 
-const loadMonitor = () => queryProcedure<Monitor>("admin.monitor.tables", undefined);
+const loadMonitor = () => answered(relayApi.admin.monitor.tables.query());
+
+/** A table's event stream, read by the browser's own EventSource through the relay. */
+const TABLE_EVENTS: SubscriptionPath = "tables.events";
 
 /** Seconds left until `iso`, never negative. */
 const secondsUntil = (iso: string, now: number) =>
@@ -69,7 +73,7 @@ export default function MonitorPage() {
     };
     const sources = slugs.split(",").map((slug) => {
       const input = encodeURIComponent(JSON.stringify({ slug }));
-      const source = new EventSource(`/api/trpc/tables.events?input=${input}`);
+      const source = new EventSource(`/api/trpc/${TABLE_EVENTS}?input=${input}`);
       source.onmessage = refresh;
       return source;
     });

@@ -11,6 +11,7 @@ import styles from "~/components/ops-page.module.css";
 import { CheckList, Problem, ShownOnce, TextField } from "~/components/partner-parts";
 import { useListed } from "~/components/use-listed";
 import { WebhooksAdmin } from "~/components/webhooks-admin";
+import { relayApi } from "~/procedures";
 
 type Keys = RouterOutputs["admin"]["partnerKeys"]["list"];
 type Created = RouterOutputs["admin"]["partnerKeys"]["create"];
@@ -25,10 +26,10 @@ export default function PartnersPage() {
     problem,
     change,
     forbidden,
-  } = useListed<Keys, "keys">("admin.partnerKeys.list", "keys");
+  } = useListed(() => relayApi.admin.partnerKeys.list.query(), "keys");
   const [partnerId, setPartnerId] = useState("");
   const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<string[]>(["feed:read"]);
+  const [scopes, setScopes] = useState<(typeof SCOPES)[number][]>(["feed:read"]);
   const [created, setCreated] = useState<Created | null>(null);
   const [busy, setBusy] = useState(false);
   const { ask, dialog } = useConfirm();
@@ -36,7 +37,9 @@ export default function PartnersPage() {
   async function create(event: { preventDefault(): void }) {
     event.preventDefault();
     setBusy(true);
-    const made = await change<Created>("admin.partnerKeys.create", { partnerId, name, scopes });
+    const made = await change(
+      relayApi.admin.partnerKeys.create.mutate({ partnerId, name, scopes }),
+    );
     setBusy(false);
     if (made === undefined) return;
     setCreated(made);
@@ -51,7 +54,7 @@ export default function PartnersPage() {
       danger: true,
     });
     if (!revoking) return;
-    await change<PartnerKey>("admin.partnerKeys.revoke", { id: key.id });
+    await change(relayApi.admin.partnerKeys.revoke.mutate({ id: key.id }));
   }
 
   return (

@@ -11,6 +11,7 @@ import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
 import type { ServerColumn, ServerSearch } from "~/components/server-table";
 import { given, SearchForm } from "~/components/url-search";
 import type { FiltersOf, SearchField } from "~/components/url-search";
+import { relayApi } from "~/procedures";
 
 type Page = RouterOutputs["admin"]["players"]["search"];
 type Player = Page["players"][number];
@@ -26,7 +27,7 @@ const inputOf = (
   cursor: string | undefined,
 ) => ({
   query: given(filters.query),
-  sort: sortOf(sorting),
+  sort: sortOf(sorting, SORT_KEYS),
   cursor,
   limit: 25,
 });
@@ -34,6 +35,8 @@ const inputOf = (
 const rowsOf = (page: Page) => page.players;
 
 /** Ids of sortable columns are the server's sort keys (admin.players.search `sort.by`). */
+const SORT_KEYS = ["name", "balance", "createdAt"] as const;
+
 const COLUMNS: ServerColumn<Player>[] = [
   {
     id: "name",
@@ -84,7 +87,7 @@ export default function PlayersPage() {
 
 function Players() {
   const server = useServerTable({
-    procedure: "admin.players.search",
+    read: (input) => relayApi.admin.players.search.query(input),
     fields: FIELDS,
     sorting: NEWEST_FIRST,
     inputOf,

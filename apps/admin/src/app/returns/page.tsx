@@ -8,7 +8,7 @@ import { formatPoints, isoToUtcField, utcFieldToIso } from "@fuda/ui";
 import styles from "~/components/ops-page.module.css";
 import type { ReturnsPoint } from "~/components/returns-chart";
 import { ReturnsChart } from "~/components/returns-chart";
-import { problemOf, queryProcedure } from "~/procedures";
+import { answered, problemOf, relayApi } from "~/procedures";
 
 type Summary = RouterOutputs["admin"]["returns"]["summary"];
 type Tables = RouterOutputs["tables"]["list"];
@@ -39,7 +39,7 @@ export default function ReturnsPage() {
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    void queryProcedure<Tables>("tables.list", undefined).then((answer) => {
+    void answered(relayApi.tables.list.query()).then((answer) => {
       if (!answer.ok) {
         setProblem(problemOf(answer));
         return;
@@ -52,11 +52,14 @@ export default function ReturnsPage() {
   async function load(event?: { preventDefault(): void }) {
     event?.preventDefault();
     setLoading(true);
-    const answer = await queryProcedure<Summary>("admin.returns.summary", {
-      table,
-      from: utcFieldToIso(from),
-      to: utcFieldToIso(to),
-    });
+    const answer = await answered(
+      relayApi.admin.returns.summary.query({
+        table,
+        // An empty field is sent as such: the API's refusal names it.
+        from: utcFieldToIso(from) ?? "",
+        to: utcFieldToIso(to) ?? "",
+      }),
+    );
     setLoading(false);
     if (!answer.ok) {
       setSummary(null);

@@ -11,6 +11,7 @@ import { ServerTable, sortOf, useServerTable } from "~/components/server-table";
 import type { ServerColumn, ServerSearch } from "~/components/server-table";
 import { given, SearchForm } from "~/components/url-search";
 import type { FiltersOf, SearchField } from "~/components/url-search";
+import { relayApi } from "~/procedures";
 
 type Page = RouterOutputs["admin"]["rounds"]["search"];
 type Round = Page["rounds"][number];
@@ -40,7 +41,7 @@ function inputOf(
     player: given(filters.player),
     from: utcFieldToIso(filters.from),
     to: utcFieldToIso(filters.to),
-    sort: sortOf(sorting),
+    sort: sortOf(sorting, SORT_KEYS),
     cursor,
     limit: PAGE_SIZE,
   };
@@ -49,6 +50,8 @@ function inputOf(
 const rowsOf = (page: Page) => page.rounds;
 
 /** Ids of sortable columns are the server's sort keys (admin.rounds.search `sort.by`). */
+const SORT_KEYS = ["openedAt", "number", "staked"] as const;
+
 const COLUMNS: ServerColumn<Round>[] = [
   {
     id: "openedAt",
@@ -107,7 +110,7 @@ export default function RoundsPage() {
 
 function Rounds() {
   const server = useServerTable({
-    procedure: "admin.rounds.search",
+    read: (input) => relayApi.admin.rounds.search.query(input),
     fields: FIELDS,
     sorting: NEWEST_FIRST,
     inputOf,

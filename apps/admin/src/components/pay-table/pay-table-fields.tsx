@@ -66,12 +66,13 @@ function typedPays(text: Text) {
 
 /**
  * The edit to send: the pays that differ from the table's (none: no pay table edit at all, so a
- * change of limits does not write a pay table into the audit).
+ * change of limits does not write a pay table into the audit). Numbers, as `admin.tables.update`
+ * takes them; the API checks them against the rules' bounds.
  */
 export function payTableEdit(
   text: Text,
   stored: jokerBlackjack.PayTable,
-): jokerBlackjack.PayTableEdit | undefined {
+): { premiums?: Record<string, number>; playerJoker?: number } | undefined {
   const typed = typedPays(text);
   const premiums = Object.fromEntries(
     Object.entries(typed.premiums).filter(

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import * as z from "zod/mini";
 
+import { ownReturnsOf } from "@fuda/contracts";
 import { baccarat } from "@fuda/rules";
 import { StatusBadge } from "@fuda/ui";
 
@@ -60,14 +61,13 @@ interface OwnResult {
 
 function ownResultOf(event: TableEvent): OwnResult | null {
   if (event.playerId === null || event.roundId === null) return null;
-  if (event.type !== "round.settled" && event.type !== "round.cancelled") return null;
-  const bets = z.array(z.object({ amount: z.number() })).safeParse(event.payload.bets);
-  const returned = event.payload.returned;
+  const own = ownReturnsOf(event);
+  if (own === null) return null;
   return {
     roundId: event.roundId,
     kind: event.type === "round.settled" ? "settled" : "refunded",
-    staked: bets.success ? bets.data.reduce((sum, bet) => sum + bet.amount, 0) : 0,
-    returned: typeof returned === "number" ? returned : 0,
+    staked: own.bets.reduce((sum, bet) => sum + bet.amount, 0),
+    returned: own.returned,
   };
 }
 

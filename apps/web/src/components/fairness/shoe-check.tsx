@@ -4,11 +4,12 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { SubmitEvent } from "react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 
-import type { ShoeDetail, ShoesPage, ShoeSummary } from "@fuda/api";
+import type { ShoeDetail, ShoeSummary } from "@fuda/api";
 import { formatCard, suitOf } from "@fuda/shoe";
 
 import type { Reveal, RevealCheck, RevealProblem, RoundCheck, RoundProblem } from "~/fairness";
 import { checkRounds, decodeReveal, verifyReveal } from "~/fairness";
+import { answered, relayApi } from "~/relay-api";
 
 import styles from "./fairness.module.css";
 
@@ -22,20 +23,6 @@ type Loaded<T> =
   | { state: "loading" }
   | { state: "failed"; notFound: boolean }
   | { state: "ready"; value: T };
-
-/** A public procedure read through the same-origin relay (`/api/trpc/<procedure>`). */
-async function read<T>(procedure: "shoes.list" | "shoes.get", input: unknown): Promise<T> {
-  const query = encodeURIComponent(JSON.stringify(input));
-  const response = await fetch(`/api/trpc/${procedure}?input=${query}`, { cache: "no-store" });
-  const body = (await response.json()) as {
-    result?: { data: T };
-    error?: { data?: { code?: string } };
-  };
-  if (body.result === undefined) {
-    throw Object.assign(new Error(procedure), { notFound: body.error?.data?.code === "NOT_FOUND" });
-  }
-  return body.result.data;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,30 +73,24 @@ export function ShoeCheck({
 
   const fetchShoes = useCallback((slug: string) => {
     const request = ++latest.current.shoes;
-    read<ShoesPage>("shoes.list", { table: slug }).then(
-      (page) => {
-        if (request === latest.current.shoes) setShoes({ state: "ready", value: page.shoes });
-      },
-      () => {
-        if (request === latest.current.shoes) setShoes({ state: "failed", notFound: false });
-      },
-    );
+    void answered(relayApi.shoes.list.query({ table: slug })).then((page) => {
+      if (request !== latest.current.shoes) return;
+      setShoes(
+        page.ok ? { state: "ready", value: page.data.shoes } : { state: "failed", notFound: false },
+      );
+    });
   }, []);
 
   const fetchDetail = useCallback((id: string) => {
     const request = ++latest.current.detail;
-    read<ShoeDetail>("shoes.get", { shoeId: id }).then(
-      (shoe) => {
-        if (request === latest.current.detail) setDetail({ state: "ready", value: shoe });
-      },
-      (error: unknown) => {
-        if (request !== latest.current.detail) return;
-        setDetail({
-          state: "failed",
-          notFound: (error as { notFound?: boolean }).notFound === true,
-        });
-      },
-    );
+    void answered(relayApi.shoes.get.query({ shoeId: id })).then((shoe) => {
+      if (request !== latest.current.detail) return;
+      setDetail(
+        shoe.ok
+          ? { state: "ready", value: shoe.data }
+          : { state: "failed", notFound: shoe.error?.data?.code === "NOT_FOUND" },
+      );
+    });
   }, []);
 
   // What the address asked for (`?table=`, `?shoe=`) is read once, after the first paint.

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import type { RecalledRound, RoundsPage } from "~/history";
+import { relayApi } from "~/relay-api";
 
 import styles from "./history.module.css";
 import { RoundDetails } from "./round-details";
@@ -12,7 +13,7 @@ import { useHistoryPages } from "./use-history-page";
 export function RoundsList({ first, limit }: { first: RoundsPage; limit: number }) {
   const t = useTranslations("history");
   const pages = useHistoryPages({
-    procedure: "history.mine",
+    read: (input) => relayApi.history.mine.query(input),
     first,
     itemsOf: (page: RoundsPage) => page.rounds,
     limit,

@@ -3,16 +3,17 @@
 import { useState } from "react";
 
 /**
- * A cursor-paged list read through the same-origin relay (`/api/trpc/<procedure>`): the first
- * page server-rendered, then each "more" the page after the last `nextCursor`.
+ * A cursor-paged list read through the same-origin relay (`history.mine`, `wallet.history`): the
+ * first page server-rendered, then each "more" the page after the last `nextCursor`.
  */
 export function useHistoryPages<Page extends { nextCursor: string | null }, Item>({
-  procedure,
+  read,
   first,
   itemsOf,
   limit,
 }: {
-  procedure: "history.mine" | "wallet.history";
+  /** The procedure's query, e.g. `(input) => relayApi.history.mine.query(input)`. */
+  read: (input: { cursor: string; limit: number }) => Promise<Page>;
   first: Page;
   itemsOf: (page: Page) => Item[];
   limit: number;
@@ -24,11 +25,8 @@ export function useHistoryPages<Page extends { nextCursor: string | null }, Item
   async function more(): Promise<void> {
     if (cursor === null) return;
     setState("loading");
-    const input = encodeURIComponent(JSON.stringify({ cursor, limit }));
     try {
-      const response = await fetch(`/api/trpc/${procedure}?input=${input}`, { cache: "no-store" });
-      if (!response.ok) throw new Error(`${procedure}: ${response.status}`);
-      const page = ((await response.json()) as { result: { data: Page } }).result.data;
+      const page = await read({ cursor, limit });
       setItems((shown) => [...shown, ...itemsOf(page)]);
       setCursor(page.nextCursor);
       setState("idle");

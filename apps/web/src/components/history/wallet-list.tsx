@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import type { WalletPage } from "~/history";
 import { useLabels } from "~/i18n/use-labels";
+import { relayApi } from "~/relay-api";
 
 import styles from "./history.module.css";
 import { MoreButton } from "./rounds-list";
@@ -17,7 +18,7 @@ export function WalletList({ first, limit }: { first: WalletPage; limit: number 
   const format = useFormatter();
   const signed = useSignedPoints();
   const pages = useHistoryPages({
-    procedure: "wallet.history",
+    read: (input) => relayApi.wallet.history.query(input),
     first,
     itemsOf: (page: WalletPage) => page.entries,
     limit,

@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 
+import { ownReturnsOf, RULE } from "@fuda/contracts";
+
 import { useAccount } from "~/components/account-context";
 import type { SlipBet } from "~/components/table";
 import {
@@ -12,7 +14,6 @@ import {
   Countdown,
   kindOfRefusal,
   PlayingCard,
-  postProcedure,
   TableBanners,
   TableHeading,
   useAnnouncer,
@@ -22,6 +23,7 @@ import {
 import type { ApiError, SlipError } from "~/components/table";
 import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
+import { answered, relayApi } from "~/relay-api";
 import type { TableEvent } from "~/table-stream";
 
 import { ActionBar } from "./actions";
@@ -33,6 +35,7 @@ import {
   dealerCards,
   dealerWords,
   lastSeatOf,
+  outcomeOf,
   REASON_KEYS,
 } from "./round-view";
 import { Seat } from "./seat";
@@ -47,14 +50,14 @@ const CALLOUTS_SHOWN = 4;
 /** The API's rule for a refused seat or action (docs/live-tables.md, Seats and Decisions). */
 function refusalWords(error: ApiError | undefined): "late" | "notYourTurn" | "taken" | "other" {
   switch (error?.data?.details?.rule) {
-    case "timer_ended":
+    case RULE.TIMER_ENDED:
       return "late";
-    case "NOT_YOUR_TURN":
-    case "not_your_seat":
+    case RULE.NOT_YOUR_TURN:
+    case RULE.NOT_YOUR_SEAT:
       return "notYourTurn";
-    case "taken":
-    case "max_seats":
-    case "already_seated":
+    case RULE.SEAT_TAKEN:
+    case RULE.MAX_SEATS:
+    case RULE.ALREADY_SEATED:
       return "taken";
     default:
       return "other";
@@ -80,8 +83,6 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
   callouts: [],
   turnSeconds: null,
 });
-
-const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 
 /**
  * A joker blackjack table (docs/rules/joker-blackjack.md): seven seats in acting order, seat 1 on
@@ -109,7 +110,6 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
 
   const onEvent = useCallback(
     (event: TableEvent, next: TableDetail) => {
-      const { payload } = event;
       const round = next.round;
       const note = (change: (notes: RoundNotes) => RoundNotes) => {
         setNotes((current) =>
@@ -122,9 +122,9 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
         case "round.opened":
           note((current) => current);
           announce(
-            payload.reopened === true
+            event.payload.reopened === true
               ? t("announce.waiting")
-              : t("announce.opened", { number: num(payload.number) }),
+              : t("announce.opened", { number: event.payload.number }),
           );
           break;
         case "round.closed":
@@ -134,19 +134,19 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           note((current) => ({ ...current, holeDown: true }));
           break;
         case "card.dealt":
-          if (payload.position === "dealer-2") {
+          if (event.payload.position === "dealer-2") {
             note((current) => ({ ...current, holeDown: false }));
-            announce(t("announce.hole", { total: num(next.round?.totals.dealer) }));
+            announce(t("announce.hole", { total: event.payload.totals.dealer ?? 0 }));
           }
           break;
         case "turn.started": {
-          const seat = num(payload.seat);
+          const { seat, hand, actsBy } = event.payload;
           const seconds =
-            typeof payload.actsBy === "string"
-              ? Math.max(1, Math.round((Date.parse(payload.actsBy) - Date.parse(event.at)) / 1_000))
-              : null;
+            actsBy === undefined
+              ? null
+              : Math.max(1, Math.round((Date.parse(actsBy) - Date.parse(event.at)) / 1_000));
           note((current) => ({ ...current, turnSeconds: seconds }));
-          const who = seatWords(seat, num(payload.hand), handsOf(seat));
+          const who = seatWords(seat, hand, handsOf(seat));
           const mine = next.seats.some(
             (taken) => taken.seat === seat && taken.playerId === account?.id,
           );
@@ -154,20 +154,17 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           break;
         }
         case "action.taken": {
-          const seat = num(payload.seat);
-          const action = typeof payload.action === "string" ? payload.action : "stand";
-          const who = seatWords(seat, num(payload.hand), handsOf(seat));
+          const { seat, hand, action, timedOut } = event.payload;
+          const who = seatWords(seat, hand, handsOf(seat));
           announce(
-            payload.timedOut === true
+            timedOut
               ? t("announce.timedOut", { who })
               : t("announce.acted", { who, action: t(`action.${action as Action}`) }),
           );
           break;
         }
         case "hand.settled": {
-          const seat = num(payload.seat);
-          const hand = num(payload.hand);
-          const reason = typeof payload.reason === "string" ? payload.reason : "";
+          const { seat, hand, reason, amount } = event.payload;
           const key = REASON_KEYS[reason];
           if (key === undefined) break;
           const words = t(`reason.${key}`);
@@ -182,7 +179,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
                     text: t("callout", {
                       who: seatWords(seat, hand, handsOf(seat)),
                       what: words,
-                      amount: labels.points(num(payload.amount)),
+                      amount: labels.points(amount),
                     }),
                   },
                   ...current.callouts,
@@ -193,13 +190,14 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           break;
         }
         case "round.result": {
-          const dealer = (payload.outcome as { dealer?: { result?: unknown } } | null)?.dealer;
-          announce(t("announce.result", { dealer: dealerText(dealer?.result) }));
+          const dealer = outcomeOf(event.payload.outcome)?.dealer.result;
+          announce(t("announce.result", { dealer: dealerText(dealer) }));
           break;
         }
         case "round.settled":
-          if (event.playerId !== null) {
-            announce(t("announce.own", { amount: labels.points(num(payload.returned)) }));
+          {
+            const own = ownReturnsOf(event);
+            if (own !== null) announce(t("announce.own", { amount: labels.points(own.returned) }));
           }
           break;
         default:
@@ -252,7 +250,11 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
 
   const seatChange = async (procedure: "seats.sit" | "seats.leave", seat: number) => {
     setBusy(true);
-    const answer = await postProcedure(procedure, { tableId: state.table.id, seat });
+    const input = { tableId: state.table.id, seat };
+    const answer =
+      procedure === "seats.sit"
+        ? await answered(relayApi.seats.sit.mutate(input))
+        : await answered(relayApi.seats.leave.mutate(input));
     setBusy(false);
     if (!answer.ok) refused(answer.status, answer.error);
     else {
@@ -264,12 +266,14 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const act = async (action: Action) => {
     if (pending === null || roundId === null || busy) return;
     setBusy(true);
-    const answer = await postProcedure<{ balance: number }>("actions.act", {
-      roundId,
-      seat: pending.seat,
-      action,
-      requestId: crypto.randomUUID(),
-    });
+    const answer = await answered(
+      relayApi.actions.act.mutate({
+        roundId,
+        seat: pending.seat,
+        action,
+        requestId: crypto.randomUUID(),
+      }),
+    );
     setBusy(false);
     if (!answer.ok) refused(answer.status, answer.error);
     else {
@@ -280,7 +284,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
 
   const dealer = dealerCards(round);
   const holeDown = dealing && dealer.length === 1 && (shownNotes.holeDown || pending !== null);
-  const dealerResult = (round?.outcome as { dealer?: { result?: unknown } } | null)?.dealer?.result;
+  const dealerResult = outcomeOf(round?.outcome)?.dealer.result;
   const pendingHands =
     pending === null
       ? 1

@@ -1,3 +1,5 @@
+import { jokerBlackjackOutcomeSchema } from "@fuda/contracts";
+import type { JokerBlackjackOutcome } from "@fuda/contracts";
 import { jokerBlackjack } from "@fuda/rules";
 import type { TableDetail } from "~/game-api";
 import type { TableRound } from "~/components/table";
@@ -19,9 +21,6 @@ export type Action = jokerBlackjack.PlayerAction;
 /** A card's place in a hand: `seat-3.2-1` is seat 3's second hand, its first card. */
 const HAND_CARD = /^seat-(\d+)\.(\d+)-(\d+)$/;
 
-const whole = (value: unknown): number | undefined =>
-  typeof value === "number" && Number.isInteger(value) ? value : undefined;
-
 const emptyHand = (): PublicHand => ({
   cards: [],
   total: 0,
@@ -30,14 +29,10 @@ const emptyHand = (): PublicHand => ({
   settled: false,
 });
 
-function isHand(value: unknown): value is PublicHand {
-  const hand = value as Partial<PublicHand> | null;
-  return (
-    typeof hand?.cards === "object" &&
-    Array.isArray(hand.cards) &&
-    typeof hand.stake === "number" &&
-    typeof hand.returned === "number"
-  );
+/** The round's outcome (`round.result`, `tables.get`), or null before there is one. */
+export function outcomeOf(outcome: unknown): JokerBlackjackOutcome | null {
+  const parsed = jokerBlackjackOutcomeSchema.safeParse(outcome);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The round's seats with `seat`'s entry changed by `change` (made when it is not there yet). */
@@ -63,23 +58,15 @@ function withSeatTaken(seats: readonly SeatTaken[], taken: SeatTaken): SeatTaken
  * cards, actions and settlements come, and the round's final seats with its result.
  */
 export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent): TableDetail {
-  const { payload } = event;
   switch (event.type) {
     case "seat.taken":
     case "seat.leaving": {
-      const seat = whole(payload.seat);
-      if (seat === undefined || typeof payload.playerId !== "string") return state;
-      const name = typeof payload.name === "string" ? payload.name : "";
-      const taken = {
-        seat,
-        playerId: payload.playerId,
-        name,
-        leaving: event.type === "seat.leaving",
-      };
+      const { seat, playerId, name } = event.payload;
+      const taken = { seat, playerId, name, leaving: event.type === "seat.leaving" };
       return { ...state, seats: withSeatTaken(state.seats, taken) };
     }
     case "seat.left": {
-      const seat = whole(payload.seat);
+      const { seat } = event.payload;
       return { ...state, seats: state.seats.filter((entry) => entry.seat !== seat) };
     }
     default:
@@ -89,44 +76,28 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
   if (round?.id === undefined || round.id !== event.roundId) return state;
   switch (event.type) {
     case "turn.started": {
-      const seat = whole(payload.seat);
-      const hand = whole(payload.hand);
-      if (seat === undefined || hand === undefined || !Array.isArray(payload.actions)) return state;
-      const pending: Pending = {
-        seat,
-        hand,
-        kind: typeof payload.kind === "string" ? payload.kind : "turn",
-        actions: payload.actions.filter((action): action is string => typeof action === "string"),
-        onTimeout: typeof payload.onTimeout === "string" ? payload.onTimeout : "stand",
-        actsBy: typeof payload.actsBy === "string" ? payload.actsBy : null,
-      };
+      const { seat, hand, kind, actions, onTimeout, actsBy } = event.payload;
+      const pending: Pending = { seat, hand, kind, actions, onTimeout, actsBy: actsBy ?? null };
       return { ...state, round: { ...round, pending } };
     }
     case "action.taken": {
-      const seat = whole(payload.seat);
-      const hands = Array.isArray(payload.hands) ? payload.hands.filter(isHand) : [];
-      if (seat === undefined || hands.length === 0)
-        return { ...state, round: { ...round, pending: null } };
+      const { seat, hands } = event.payload;
+      if (hands.length === 0) return { ...state, round: { ...round, pending: null } };
       return {
         ...state,
         round: {
           ...round,
           pending: null,
-          seats: withSeat(round.seats, seat, (entry) => ({
-            ...entry,
-            hands: hands.map((hand) => ({ ...hand, cards: [...hand.cards] })),
-          })),
+          seats: withSeat(round.seats, seat, (entry) => ({ ...entry, hands })),
         },
       };
     }
     case "card.dealt": {
-      const place = HAND_CARD.exec(typeof payload.position === "string" ? payload.position : "");
-      const card = whole(payload.card);
-      if (place === null || card === undefined) return state;
+      const { position, card, totals } = event.payload;
+      const place = HAND_CARD.exec(position);
+      if (place === null) return state;
       const [seat, hand, index] = [Number(place[1]), Number(place[2]) - 1, Number(place[3]) - 1];
-      const total = (payload.totals as Record<string, unknown> | undefined)?.[
-        `seat-${seat}.${hand + 1}`
-      ];
+      const total = totals[`seat-${seat}.${hand + 1}`];
       return {
         ...state,
         round: {
@@ -136,23 +107,15 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
             while (hands.length <= hand) hands.push(emptyHand());
             const cards = [...hands[hand]!.cards];
             cards[index] = card;
-            hands[hand] = {
-              ...hands[hand]!,
-              cards,
-              total: typeof total === "number" ? total : hands[hand]!.total,
-            };
+            hands[hand] = { ...hands[hand]!, cards, total: total ?? hands[hand]!.total };
             return { ...entry, hands };
           }),
         },
       };
     }
     case "hand.settled": {
-      const seat = whole(payload.seat);
-      const hand = whole(payload.hand);
-      const amount = whole(payload.amount) ?? 0;
-      if (seat === undefined || hand === undefined) return state;
-      const onHand =
-        payload.bet === "hand" && (payload.kind === "settle" || payload.kind === "topUp");
+      const { seat, hand, bet, kind, amount } = event.payload;
+      const onHand = bet === "hand" && (kind === "settle" || kind === "topUp");
       return {
         ...state,
         round: {
@@ -161,12 +124,12 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
             ...entry,
             returned: entry.returned + amount,
             hands: entry.hands.map((held, h) =>
-              h !== hand || payload.bet !== "hand"
+              h !== hand || bet !== "hand"
                 ? held
                 : {
                     ...held,
                     returned: held.returned + (onHand ? amount : 0),
-                    settled: held.settled || payload.kind === "settle",
+                    settled: held.settled || kind === "settle",
                   },
             ),
           })),
@@ -174,13 +137,16 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
       };
     }
     case "round.result": {
-      const seats = (payload.outcome as { seats?: unknown } | null)?.seats;
+      const outcome = outcomeOf(event.payload.outcome);
       return {
         ...state,
         round: {
           ...round,
           pending: null,
-          seats: Array.isArray(seats) ? (seats as RoundSeat[]) : round.seats,
+          seats:
+            outcome === null
+              ? round.seats
+              : outcome.seats.map(({ seat, hands, returned }) => ({ seat, hands, returned })),
         },
       };
     }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 
+import { ownReturnsOf } from "@fuda/contracts";
 import { pokDeng } from "@fuda/rules";
 
 import { useAccount } from "~/components/account-context";
@@ -56,8 +57,9 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
         const banker = first != null && second != null ? handWords(first, second).name : "";
         announce(t("announce.result", { banker, seats }));
       }
-      if (event.type === "round.settled" && event.playerId !== null && event.roundId !== null) {
-        const returned = typeof event.payload.returned === "number" ? event.payload.returned : 0;
+      const own = event.type === "round.settled" ? ownReturnsOf(event) : null;
+      if (own !== null && event.roundId !== null) {
+        const { returned } = own;
         setOwn({ roundId: event.roundId, results: ownResults(event) });
         announce(t("announce.own", { returned: labels.points(returned) }));
       }

@@ -1,3 +1,5 @@
+import { ownReturnsOf, pokDengOutcomeSchema } from "@fuda/contracts";
+import type { PokDengOutcome } from "@fuda/contracts";
 import { pokDeng } from "@fuda/rules";
 
 import type { SlipBet } from "~/components/table";
@@ -8,12 +10,7 @@ import type { TableEvent } from "~/table-stream";
 export type BetId = pokDeng.PokDengBetId;
 
 /** A seat's line of the public outcome (packages/rules pok-deng `PokDengOutcome`). */
-export interface SeatOutcome {
-  seat: number;
-  score: number;
-  outcome: pokDeng.SeatOutcome;
-  pair: boolean;
-}
+export type SeatOutcome = PokDengOutcome["seats"][number];
 
 /** What the player's own bets on one spot staked and got back (their settlement event). */
 export interface OwnSeatResult {
@@ -48,30 +45,15 @@ export function reservation(bets: readonly SlipBet[]): { stakes: number; deposit
 
 /** The public outcome's seats (packages/rules pok-deng `PokDengOutcome`), or none yet. */
 export function seatOutcomes(outcome: unknown): Map<number, SeatOutcome> {
-  const seats = (outcome as { seats?: unknown } | null)?.seats;
-  return new Map(
-    Array.isArray(seats)
-      ? (seats as SeatOutcome[])
-          .filter((seat) => typeof seat.seat === "number" && typeof seat.outcome === "string")
-          .map((seat) => [seat.seat, seat])
-      : [],
-  );
+  const parsed = pokDengOutcomeSchema.safeParse(outcome);
+  return new Map(parsed.success ? parsed.data.seats.map((seat) => [seat.seat, seat]) : []);
 }
 
 /** The player's own settlement event: what each of their bets returned, by spot. */
 export function ownResults(event: TableEvent): Map<string, OwnSeatResult> {
-  const bets = Array.isArray(event.payload.bets)
-    ? (event.payload.bets as {
-        bet?: unknown;
-        seat?: unknown;
-        amount?: unknown;
-        returned?: unknown;
-      }[])
-    : [];
   const results = new Map<string, OwnSeatResult>();
-  for (const { bet, seat, amount, returned } of bets) {
-    if ((bet !== "seat" && bet !== "seatPair") || typeof seat !== "number") continue;
-    if (typeof amount !== "number" || typeof returned !== "number") continue;
+  for (const { bet, seat, amount, returned } of ownReturnsOf(event)?.bets ?? []) {
+    if ((bet !== "seat" && bet !== "seatPair") || seat === null) continue;
     const key = spotKey(bet, seat);
     const held = results.get(key) ?? { stake: 0, returned: 0 };
     results.set(key, { stake: held.stake + amount, returned: held.returned + returned });

@@ -3,6 +3,10 @@
 import { useCallback, useRef, useState } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
+import type { RuleCode } from "@fuda/contracts";
+
+import { answered, relayApi } from "../../relay-api";
+import type { ApiError } from "../../relay-api";
 
 /** The player's quick game as `quick.state` and every button answer it. */
 export type QuickView = RouterOutputs["quick"]["state"];
@@ -12,36 +16,18 @@ export type QuickStep = "add" | "undo" | "deal" | "next" | "startOver";
 /** Why the game API refused a step: its `data.reason` and, for the rules, which rule and spot. */
 export interface QuickRefusal {
   reason: string;
-  rule: string | null;
+  rule: RuleCode | null;
   spot: QuickSpot | null;
   /** Counts refusals, so the same one twice is announced twice. */
   count: number;
 }
 
-interface ApiError {
-  data?: { reason?: string; details?: { rule?: string; spot?: string } };
-}
-
-type Answer = { ok: true; game: QuickView } | { ok: false; status: number; error?: ApiError };
+/** A button as pressed: `add` names its spot, the others nothing. */
+export type Press = [step: "add", spot: QuickSpot] | [step: Exclude<QuickStep, "add">];
 
 /** One button through the same-origin relay (`POST /api/trpc/quick.<step>`). */
-async function post(step: QuickStep, spot?: QuickSpot): Promise<Answer> {
-  try {
-    const response = await fetch(`/api/trpc/quick.${step}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: spot === undefined ? "" : JSON.stringify({ spot }),
-    });
-    const body = (await response.json().catch(() => ({}))) as {
-      result?: { data: QuickView };
-      error?: ApiError;
-    };
-    if (response.ok && body.result !== undefined) return { ok: true, game: body.result.data };
-    return { ok: false, status: response.status, error: body.error };
-  } catch {
-    return { ok: false, status: 0 };
-  }
-}
+const send = (...[step, spot]: Press): Promise<QuickView> =>
+  step === "add" ? relayApi.quick.add.mutate({ spot }) : relayApi.quick[step].mutate();
 
 function reasonOf(status: number, error: ApiError | undefined): string {
   if (error?.data?.reason !== undefined) return error.data.reason;
@@ -59,12 +45,12 @@ export function useQuickGame(initial: QuickView) {
   const [pending, setPending] = useState(0);
   const queue = useRef<Promise<void>>(Promise.resolve());
 
-  const press = useCallback((step: QuickStep, spot?: QuickSpot): Promise<void> => {
+  const press = useCallback((...pressed: Press): Promise<void> => {
     setPending((count) => count + 1);
     queue.current = queue.current.then(async () => {
-      const answer = await post(step, spot);
+      const answer = await answered(send(...pressed));
       if (answer.ok) {
-        setGame(answer.game);
+        setGame(answer.data);
         setRefusal(null);
       } else {
         const details = answer.error?.data?.details;

@@ -3,9 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { RULE } from "@fuda/contracts";
+
+import { answered, relayApi } from "../../relay-api";
+import type { ApiError } from "../../relay-api";
+
 import { useAccount } from "../account-context";
-import { postProcedure, readProcedure } from "./post-procedure";
-import type { ApiError } from "./post-procedure";
 import type { BannerKind } from "./status-banner";
 
 /** One stake as `bets.place` takes it: a bet id, the seat at a seated game, minor units. */
@@ -27,13 +30,13 @@ export function kindOfRefusal(error: ApiError | undefined, status: number): Bann
   if (reason === "INSUFFICIENT_FUNDS") return "funds";
   if (reason === "UNAUTHENTICATED" || status === 401) return "signIn";
   switch (error?.data?.details?.rule) {
-    case "ABOVE_MAX":
-    case "EXPOSURE_CAP":
+    case RULE.ABOVE_MAX:
+    case RULE.EXPOSURE_CAP:
       return "overLimit";
-    case "BELOW_MIN":
+    case RULE.BELOW_MIN:
       return "belowMin";
-    case "BET_CLOSED_AFTER_ROUND":
-    case "BET_NOT_OFFERED":
+    case RULE.BET_CLOSED_AFTER_ROUND:
+    case RULE.BET_NOT_OFFERED:
       return "spotClosed";
     default:
       return "other";
@@ -42,7 +45,9 @@ export function kindOfRefusal(error: ApiError | undefined, status: number): Bann
 
 /** The bet a refusal names (`bets.2.amount` → the slip's third bet), if any. */
 const refusedBet = (error: ApiError | undefined, slip: readonly SlipBet[]): SlipBet | undefined => {
-  const index = /^bets\.(\d+)\./.exec(error?.data?.details?.field ?? "")?.[1];
+  // A domain error's `details` are its own record: only a field named as a string is a path.
+  const field = error?.data?.details?.field;
+  const index = typeof field === "string" ? /^bets\.(\d+)\./.exec(field)?.[1] : undefined;
   return index === undefined ? undefined : slip[Number(index)];
 };
 
@@ -60,25 +65,14 @@ function merge(into: readonly SlipBet[], more: readonly SlipBet[]): SlipBet[] {
   return [...byKey.values()];
 }
 
-/** What `bets.place` and `bets.undo` both answer and the page uses. */
-interface Answer {
-  roundId: string;
-  balance: number;
-}
-
-const post = (procedure: "bets.place" | "bets.undo", input: unknown) =>
-  postProcedure<Answer>(procedure, input);
-
 /** `bets.mine` through the same-origin relay: the player's stakes in the round, null if unread. */
 async function readOwnStakes(roundId: string, signal: AbortSignal): Promise<SlipBet[] | null> {
-  const mine = await readProcedure<{
-    stakes: { bet: string; seat: number | null; amount: number }[];
-  }>("bets.mine", { roundId }, signal);
-  return (
-    mine?.stakes.map(({ bet, seat, amount }) =>
-      seat === null ? { bet, amount } : { bet, seat, amount },
-    ) ?? null
-  );
+  const mine = await answered(relayApi.bets.mine.query({ roundId }, { signal }));
+  return mine.ok
+    ? mine.data.stakes.map(({ bet, seat, amount }) =>
+        seat === null ? { bet, amount } : { bet, seat, amount },
+      )
+    : null;
 }
 
 /** How many times a read of the player's stakes is made again when a write crossed it. */
@@ -180,7 +174,7 @@ export function useBetSlip({
       setBusy(true);
       const slip = [...bets];
       const requestId = requestIdFor(unanswered.current, roundId, slip);
-      const answer = await post("bets.place", { roundId, bets: slip, requestId });
+      const answer = await answered(relayApi.bets.place.mutate({ roundId, bets: slip, requestId }));
       setBusy(false);
       writes.current += 1;
       unanswered.current =
@@ -204,7 +198,7 @@ export function useBetSlip({
   const undo = useCallback(async (): Promise<boolean> => {
     if (roundId === null) return false;
     setBusy(true);
-    const answer = await post("bets.undo", { roundId });
+    const answer = await answered(relayApi.bets.undo.mutate({ roundId }));
     setBusy(false);
     writes.current += 1;
     if (!answer.ok) {

@@ -4,18 +4,20 @@ import { useEffect, useRef, useState } from "react";
 
 import type { TableDetail } from "~/game-api";
 import type { StreamState, TableEvent } from "~/table-stream";
+import { answered, relayApi } from "~/relay-api";
 import { ownBalanceOf, parseTableEvent, tableEventsUrl } from "~/table-stream";
 
 import { useAccount } from "../account-context";
-import { readProcedure } from "./post-procedure";
 import { applyTableEvent } from "./table-state";
 
 /** Waits between resync attempts while the game API is away (ms), the last one repeated. */
 const RESYNC_BACKOFF_MS = [500, 1_000, 2_000, 4_000];
 
 /** `tables.get` through the same-origin relay; null when it cannot be read now. */
-export const readTable = (slug: string, signal?: AbortSignal): Promise<TableDetail | null> =>
-  readProcedure<TableDetail>("tables.get", { slug }, signal);
+export async function readTable(slug: string, signal?: AbortSignal): Promise<TableDetail | null> {
+  const table = await answered(relayApi.tables.get.query({ slug }, { signal }));
+  return table.ok ? table.data : null;
+}
 
 export interface TableStateOptions {
   /**

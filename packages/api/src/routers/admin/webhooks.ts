@@ -23,8 +23,8 @@ export const webhooksRouter = router({
   })),
   /**
    * A new endpoint; `secret` (its signing key) is shown this once. Audited, without it. A URL on
-   * localhost, a private address or a name resolving to one is BAD_INPUT (`url`, rule `public`)
-   * unless allowed.
+   * localhost, a private address or a name resolving to one is BAD_INPUT (`url`, rule
+   * `PRIVATE_ADDRESS`) unless allowed.
    */
   create: operatorProcedure.input(createWebhookInput).mutation(({ ctx, input }) =>
     createWebhookEndpoint({

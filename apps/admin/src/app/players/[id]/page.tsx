@@ -11,17 +11,16 @@ import { ActionForm, RecordPending, RecordTable, StateField } from "~/components
 import { toMinor } from "~/components/table-forms";
 import { searchHref } from "~/components/url-search";
 import { useRecord } from "~/components/use-record";
+import { relayApi } from "~/procedures";
 
 type PlayerRecord = RouterOutputs["admin"]["players"]["get"];
 
 /** One player: balance, wallet entries, rounds; adjust the balance, ban or unban. */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, busy, act, refuse, messageOf } = useRecord<PlayerRecord>(
-    "admin.players.get",
-    {
-      userId: id,
-    },
+  const { record, problem, busy, act, refuse, messageOf } = useRecord(
+    (input) => relayApi.admin.players.get.query(input),
+    { userId: id },
   );
   const [amount, setAmount] = useState("");
   const [adjustReason, setAdjustReason] = useState("");
@@ -29,8 +28,6 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
   const { ask, dialog } = useConfirm();
   // One per form submission: sending the same adjustment twice moves points once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const run = (form: string, procedure: string, input: unknown, done: string) =>
-    act(form, procedure, input, () => done);
 
   async function adjust() {
     // Points as typed (e.g. 25 or -12.5), in minor units for the API.
@@ -39,11 +36,15 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
       refuse("adjust", "amount: a number of points with at most two decimals, e.g. 25 or -12.50");
       return;
     }
-    const ok = await run(
+    const ok = await act(
       "adjust",
-      "admin.players.adjust",
-      { userId: id, amount: minor, reason: adjustReason, requestId },
-      "Balance adjusted.",
+      relayApi.admin.players.adjust.mutate({
+        userId: id,
+        amount: minor,
+        reason: adjustReason,
+        requestId,
+      }),
+      () => "Balance adjusted.",
     );
     if (ok) {
       setAmount("");
@@ -65,12 +66,14 @@ export default function PlayerPage({ params }: { params: Promise<{ id: string }>
     ) {
       return;
     }
-    const ok = await run(
-      "ban",
-      player.banned ? "admin.players.unban" : "admin.players.ban",
-      { userId: id, reason: banReason },
-      player.banned ? "Player unbanned." : "Player banned; their sessions have ended.",
-    );
+    const input = { userId: id, reason: banReason };
+    const ok = player.banned
+      ? await act("ban", relayApi.admin.players.unban.mutate(input), () => "Player unbanned.")
+      : await act(
+          "ban",
+          relayApi.admin.players.ban.mutate(input),
+          () => "Player banned; their sessions have ended.",
+        );
     if (ok) setBanReason("");
   }
 

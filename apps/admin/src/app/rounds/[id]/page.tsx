@@ -2,7 +2,6 @@
 
 import { use, useState } from "react";
 
-import type { RouterOutputs } from "@fuda/api";
 import { formatPoints, formatTimestamp } from "@fuda/ui";
 
 import { useConfirm } from "~/components/confirm-dialog";
@@ -20,15 +19,15 @@ import { RoundCorrections } from "~/components/round-corrections";
 import { outcomeWords } from "~/components/round-words";
 import { searchHref } from "~/components/url-search";
 import { useRecord } from "~/components/use-record";
-
-type RoundRecord = RouterOutputs["admin"]["rounds"]["get"];
+import { relayApi } from "~/procedures";
 
 /** One round's whole record, and voiding it with a reason. */
 export default function RoundPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = use(params);
-  const { record, problem, busy, act, messageOf } = useRecord<RoundRecord>("admin.rounds.get", {
-    roundId: id,
-  });
+  const { record, problem, busy, act, messageOf } = useRecord(
+    (input) => relayApi.admin.rounds.get.query(input),
+    { roundId: id },
+  );
   const [reason, setReason] = useState("");
   const { ask, dialog } = useConfirm();
 
@@ -42,9 +41,8 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     if (!asked) return;
     const ok = await act(
       "void",
-      "admin.rounds.void",
-      { roundId: id, reason },
-      (data: { players: { amount: number }[] }) => {
+      relayApi.admin.rounds.void.mutate({ roundId: id, reason }),
+      (data) => {
         const corrected = data.players.filter((player) => player.amount !== 0).length;
         return corrected === 0
           ? "Round voided: no wallet needed a correction."

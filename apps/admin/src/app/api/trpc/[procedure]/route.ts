@@ -1,3 +1,4 @@
+import type { MutationPath, QueryPath, SubscriptionPath } from "@fuda/api/types";
 import { procedureRelay } from "@fuda/auth/procedure-relay";
 
 import { env } from "~/env";
@@ -5,15 +6,61 @@ import { env } from "~/env";
 // Per visitor (their session cookie): never cached or prerendered.
 export const dynamic = "force-dynamic";
 
-/** What the portal's pages read besides the `admin` router: who is signed in, the tables. */
-const READABLE = new Set(["account.me", "tables.list", "tables.get", "tables.events", "health"]);
+type Admin<Path extends string> = Extract<Path, `admin.${string}`>;
 
 /**
- * The portal relays the `admin` router (the game API refuses anyone but an operator, and an
- * admin where it says so) and the few public reads its pages need.
+ * The portal relays the whole `admin` router (the game API refuses anyone but an operator, and
+ * an admin where it says so). Listed by name, each list typed by the router so that a renamed
+ * procedure fails here and a new one must be added: a record needs every key.
  */
+const ADMIN_QUERIES = {
+  "admin.audit.search": true,
+  "admin.monitor.tables": true,
+  "admin.partnerKeys.list": true,
+  "admin.players.get": true,
+  "admin.players.search": true,
+  "admin.returns.summary": true,
+  "admin.rounds.get": true,
+  "admin.rounds.search": true,
+  "admin.tables.list": true,
+  "admin.webhooks.deliveries": true,
+  "admin.webhooks.list": true,
+} satisfies Record<Admin<QueryPath>, true>;
+
+const ADMIN_MUTATIONS = {
+  "admin.partnerKeys.create": true,
+  "admin.partnerKeys.revoke": true,
+  "admin.players.adjust": true,
+  "admin.players.ban": true,
+  "admin.players.unban": true,
+  "admin.rounds.improperDeal": true,
+  "admin.rounds.rewind": true,
+  "admin.rounds.unrecoverable": true,
+  "admin.rounds.void": true,
+  "admin.tables.close": true,
+  "admin.tables.create": true,
+  "admin.tables.newShoe": true,
+  "admin.tables.open": true,
+  "admin.tables.pause": true,
+  "admin.tables.update": true,
+  "admin.webhooks.create": true,
+  "admin.webhooks.revoke": true,
+} satisfies Record<Admin<MutationPath>, true>;
+
+/** What the portal's pages read besides the `admin` router: who is signed in, the tables. */
+const PUBLIC_READS = [
+  "account.me",
+  "tables.list",
+  "tables.get",
+  "tables.events",
+  "health",
+] satisfies readonly (QueryPath | SubscriptionPath)[];
+
+const READABLE: ReadonlySet<string> = new Set([...Object.keys(ADMIN_QUERIES), ...PUBLIC_READS]);
+const WRITABLE: ReadonlySet<string> = new Set(Object.keys(ADMIN_MUTATIONS));
+
 export const { GET, POST } = procedureRelay({
   gameApiUrl: () => env.GAME_API_URL,
-  readable: (procedure) => procedure.startsWith("admin.") || READABLE.has(procedure),
-  writable: (procedure) => procedure.startsWith("admin."),
+  readable: (procedure) => READABLE.has(procedure),
+  writable: (procedure) => WRITABLE.has(procedure),
 });

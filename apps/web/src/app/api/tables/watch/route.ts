@@ -1,4 +1,5 @@
 import { RETRY_AFTER_SECONDS } from "@fuda/api/types";
+import type { SubscriptionPath } from "@fuda/api/types";
 
 import { env } from "~/env";
 import { checkedTableEvents } from "~/lobby-stream";
@@ -33,10 +34,13 @@ export function HEAD(): Response {
   return new Response(null, { headers: streamHeaders });
 }
 
+/** The lobby's stream, typed by the router so a rename fails here. */
+const WATCH: SubscriptionPath = "tables.watch";
+
 export async function GET(request: Request): Promise<Response> {
   let upstream: Response;
   try {
-    upstream = await fetch(`${env.GAME_API_URL}/tables.watch`, {
+    upstream = await fetch(`${env.GAME_API_URL}/${WATCH}`, {
       headers: { accept: "text/event-stream" },
       signal: request.signal,
       cache: "no-store",

@@ -1,3 +1,4 @@
+import type { MutationPath, QueryPath, SubscriptionPath } from "@fuda/api/types";
 import { procedureRelay } from "@fuda/auth/procedure-relay";
 
 import { env } from "~/env";
@@ -7,9 +8,10 @@ export const dynamic = "force-dynamic";
 
 /**
  * The game API procedures a player's browser reads, as their session cookie allows: the same
- * names as the API, relayed same-origin so the cookie stays this app's and no CORS is needed.
+ * names as the API (typed by its router, so a renamed procedure fails here), relayed same-origin
+ * so the cookie stays this app's and no CORS is needed.
  */
-const READABLE = new Set([
+const READABLE: ReadonlySet<string> = new Set([
   "account.me",
   "wallet.balance",
   "wallet.history",
@@ -21,13 +23,13 @@ const READABLE = new Set([
   "shoes.list",
   "shoes.get",
   "quick.state",
-]);
+] satisfies readonly (QueryPath | SubscriptionPath)[]);
 
 /**
  * The procedures a player's browser may call to change something: their own bets, the quick
  * game's buttons, and at a seated table their own seats and decisions.
  */
-const WRITABLE = new Set([
+const WRITABLE: ReadonlySet<string> = new Set([
   "bets.place",
   "bets.undo",
   "quick.add",
@@ -38,7 +40,7 @@ const WRITABLE = new Set([
   "seats.sit",
   "seats.leave",
   "actions.act",
-]);
+] satisfies readonly MutationPath[]);
 
 export const { GET, POST } = procedureRelay({
   gameApiUrl: () => env.GAME_API_URL,

@@ -1,7 +1,7 @@
 /**
  * The subscribers of the fan-out benchmark, in a process of their own (so their parsing does
  * not share the server's event loop): N raw HTTP GETs of a server-sent event stream over
- * keep-alive agents. For each event (found by its `"seq":n` in the data) every connection
+ * keep-alive agents. For each event (found by its `"number":n` in the data) every connection
  * records when it arrived; the parent compares with when the event committed.
  *
  * Protocol (IPC): parent sends { url, count }; child answers { connected } once every stream
@@ -40,7 +40,7 @@ function open(url: string, agent: http.Agent, onReady: () => void, onFailed: () 
           ready = true;
           onReady();
         }
-        const seq = /"seq":(\d+)/.exec(block)?.[1];
+        const seq = /"number":(\d+)/.exec(block)?.[1];
         if (seq !== undefined) (received[Number(seq)] ??= []).push(at);
       }
     });

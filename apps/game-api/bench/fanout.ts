@@ -6,37 +6,31 @@
  * receipt. Baseline, same run: a bare node `http` SSE broadcaster that writes one prepared
  * payload to N responses when told (at the same "commit returned" moment).
  *
- * Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/live bench
+ * Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/game-api bench:fanout
  * Each side holds N sockets in each process: the fd limit (`ulimit -n`) must exceed 10,000.
  */
 import { fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
-import pg from "pg";
-
 import { createDb, migrate, seed } from "@fuda/db";
+import { appendEvents, createEventHub } from "@fuda/live";
+import { benchServerUrl, createThrowawayDatabase } from "@fuda/testkit";
+import type { ThrowawayDatabase } from "@fuda/testkit";
 
-// Imported by path, not as a dependency: the game API depends on this package, not the reverse.
-import { createGameApiServer } from "../../../apps/game-api/src/server";
-import { appendEvents, createEventHub } from "../src";
+import { createGameApiServer } from "../src/server";
 
 const now = (): number => performance.timeOrigin + performance.now();
 const SIZES = (process.env.FANOUT_SIZES ?? "1000,10000").split(",").map(Number);
 const EVENTS = Number(process.env.FANOUT_EVENTS ?? 30);
+/** The round the bench's `bets.totals` name; their `number` is the bench's sequence number. */
+const BENCH_ROUND = "00000000-0000-4000-8000-000000000001";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const name = `fuda_fanout_${randomBytes(4).toString("hex")}`;
-const admin = async (sql: string): Promise<void> => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-};
+/** The bench's throwaway database, dropped at the end or when interrupted. */
+let database: ThrowawayDatabase | undefined;
 
 interface Clients {
   connected: Promise<void>;
@@ -83,9 +77,8 @@ function summarize(sent: number[], received: number[][], count: number) {
 /** Time to let one event reach every client before the next (fan-outs never overlap). */
 const spacing = (count: number): number => Math.max(150, count / 20);
 
-async function runOurs(count: number, slug: string) {
-  const db = createDb(`${serverUrl.replace(/\/[^/]*$/, "")}/${name}`);
-  const connectionString = `${serverUrl.replace(/\/[^/]*$/, "")}/${name}`;
+async function runOurs(count: number, slug: string, connectionString: string) {
+  const db = createDb(connectionString);
   const hub = createEventHub({ db, connectionString, log: () => undefined });
   const desk = {
     place: () => Promise.reject(new Error("no bets in this bench")),
@@ -104,7 +97,13 @@ async function runOurs(count: number, slug: string) {
   const sent: number[] = [];
   for (let seq = 0; seq < EVENTS; seq += 1) {
     await db.$transaction((tx) =>
-      appendEvents(tx, [{ tableId: table.id, type: "bets.totals", payload: { seq, totals: {} } }]),
+      appendEvents(tx, [
+        {
+          tableId: table.id,
+          type: "bets.totals",
+          payload: { roundId: BENCH_ROUND, number: seq, stakes: {}, bettors: 0 },
+        },
+      ]),
     );
     sent.push(now());
     await sleep(spacing(count));
@@ -140,7 +139,7 @@ async function runBaseline(count: number) {
       roundId: null,
       playerId: null,
       type: "bets.totals",
-      payload: { seq, totals: {} },
+      payload: { roundId: BENCH_ROUND, number: seq, stakes: {}, bettors: 0 },
       at: new Date().toISOString(),
     };
     sent.push(now());
@@ -159,9 +158,9 @@ async function runBaseline(count: number) {
 const ms = (value: number): string => value.toFixed(1).padStart(8);
 
 async function main(): Promise<void> {
-  await admin(`CREATE DATABASE ${name}`);
+  database = await createThrowawayDatabase(benchServerUrl(), "fuda_fanout");
   try {
-    const url = `${serverUrl.replace(/\/[^/]*$/, "")}/${name}`;
+    const url = database.url;
     await migrate(url);
     const db = createDb(url);
     await seed(db);
@@ -170,7 +169,7 @@ async function main(): Promise<void> {
     console.log("subscribers |  ours p50 |  ours p99 | base p50 | base p99 | p99 ratio | missed");
     for (const count of SIZES) {
       const baseline = await runBaseline(count);
-      const ours = await runOurs(count, "baccarat-a");
+      const ours = await runOurs(count, "baccarat-a", url);
       console.log(
         `${String(count).padStart(11)} | ${ms(ours.p50)}  | ${ms(ours.p99)}  |${ms(baseline.p50)}  |` +
           `${ms(baseline.p99)}  | ${(ours.p99 / baseline.p99).toFixed(2).padStart(8)}  | ` +
@@ -178,14 +177,14 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database.drop();
   }
 }
 
 // Interrupted: the throwaway database goes too.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    void admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => process.exit(1));
+    void (database?.drop() ?? Promise.resolve()).finally(() => process.exit(1));
   });
 }
 await main();
