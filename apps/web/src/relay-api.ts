@@ -1,6 +1,6 @@
 import { createRelayClient } from "@fuda/api/relay-client";
 
-export { answered, type Answer as Answered, type ApiError } from "@fuda/api/relay-client";
+export { answered, type ApiError } from "@fuda/api/relay-client";
 
 /** The game API as the player's browser calls it, through this app's relay (typed by `AppRouter`). */
 export const relayApi = createRelayClient();
