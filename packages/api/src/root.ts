@@ -8,6 +8,7 @@ import { quickRouter } from "./routers/quick";
 import { tablesRouter } from "./routers/tables";
 import { seatsRouter } from "./routers/seats";
 import { shoesRouter } from "./routers/shoes";
+import { studioRouter } from "./routers/studio";
 import { router } from "./trpc";
 import { walletRouter } from "./routers/wallet";
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   history: historyRouter,
   quick: quickRouter,
   shoes: shoesRouter,
+  studio: studioRouter,
 });
 
 export type AppRouter = typeof appRouter;

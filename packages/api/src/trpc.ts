@@ -179,6 +179,12 @@ export const adminProcedure = publicProcedure.use(
   requireActor(actorCheck("operator", "an admin", (actor) => actor.role === "admin")),
 );
 
+/**
+ * A dealer (docs/studio.md): the studio console's procedures, and nothing else. Which tables a
+ * dealer may deal is the studio domain's check (their assignments).
+ */
+export const dealerProcedure = publicProcedure.use(requireActor(actorCheck("dealer", "a dealer")));
+
 /** A partner calling with its API key. */
 export const partnerProcedure = publicProcedure.use(
   requireActor(actorCheck("partner", "a partner (API key)")),

@@ -13,6 +13,7 @@ export type Actor =
   | { kind: "anonymous" }
   | { kind: "player"; userId: string }
   | { kind: "operator"; userId: string; role: "operator" | "admin" }
+  | { kind: "dealer"; userId: string }
   | { kind: "partner"; keyId: string; partnerId: string; scopes: PartnerKeyScope[] };
 
 export type ActorKind = Actor["kind"];
@@ -51,7 +52,8 @@ export async function resolveActor(options: {
   if (session === null) return anonymousActor;
   const { userId, role } = session;
   if (role === "operator" || role === "admin") return { kind: "operator", userId, role };
-  // The database allows only the three roles; anything else would be a bug, not a player.
+  if (role === "dealer") return { kind: "dealer", userId };
+  // The database allows only the four roles; anything else would be a bug, not a player.
   if (!isRoleName(role)) throw new Error(`user ${userId} has an unknown role`);
   return { kind: "player", userId };
 }

@@ -2,7 +2,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 
 /** Every role an account can have; a new account is a player. */
-export const roleNames = ["player", "operator", "admin"] as const;
+export const roleNames = ["player", "operator", "admin", "dealer"] as const;
 export type RoleName = (typeof roleNames)[number];
 
 export function isRoleName(value: unknown): value is RoleName {
@@ -19,5 +19,7 @@ const accessControl = createAccessControl(defaultStatements);
 export const adminPluginRoles = {
   player: accessControl.newRole({}),
   operator: accessControl.newRole({}),
+  // A dealer deals at the studio console of the tables an admin assigns (docs/studio.md).
+  dealer: accessControl.newRole({}),
   admin: adminAc,
 };

@@ -21,7 +21,7 @@ import type {
 } from "@fuda/rules";
 import * as z from "zod/mini";
 
-import { gameNameSchema, tableStatusSchema } from "./names";
+import { dealingSchema, gameNameSchema, tableStatusSchema } from "./names";
 
 /** The event types of the catalog, in the order a round meets them. */
 export const EVENT_TYPES = [
@@ -31,6 +31,7 @@ export const EVENT_TYPES = [
   "round.closed",
   "card.dealt",
   "card.faceDown",
+  "card.withdrawn",
   "turn.started",
   "action.taken",
   "hand.settled",
@@ -148,6 +149,8 @@ export const tablePayloadSchema = z.object({
   status: tableStatusSchema,
   countdownSeconds: int(),
   limits: z.record(z.string(), z.object({ min: int(), max: int() })),
+  /** Absent in events written before studio dealing existed: automatic. */
+  dealing: z.optional(dealingSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -160,8 +163,11 @@ const seatPayload = { seat: int(), playerId: z.string(), name: z.string(), leavi
 const payloads = {
   "shoe.started": z.object({
     shoeId: z.string(),
+    /** Empty for a studio shoe: its cards are physical, nothing is committed. */
     commitment: z.string(),
     cardCount: int(),
+    /** Absent on shoes started before studio dealing existed: automatic. */
+    dealing: z.optional(dealingSchema),
     /** The first card shown and the cards it burned; null where the game burns none. */
     burn: z.nullable(z.object({ shownCard: int(), burnCount: int() })),
   }),
@@ -177,6 +183,11 @@ const payloads = {
   "round.closed": z.object({ ...ofRound, stakes: totals, bettors: int() }),
   "card.dealt": z.object({ ...ofRound, ...cardDealt }),
   "card.faceDown": z.object({ ...ofRound, ...cardFaceDown }),
+  /**
+   * A studio dealer took back the round's last card (mistyped, misread): it leaves the round
+   * and the totals are as they were before it (docs/studio.md, Taking a card back).
+   */
+  "card.withdrawn": z.object({ ...ofRound, position: z.string(), card: int(), totals }),
   /** `actsBy`: when the seat's timer ends (server time), set by the runtime. */
   "turn.started": z.object({ ...ofRound, ...turnStarted, actsBy: z.optional(z.string()) }),
   "action.taken": z.object({ ...ofRound, ...actionTaken }),
@@ -242,6 +253,7 @@ export const tableEventSchema = z.discriminatedUnion("type", [
   eventOf("round.closed"),
   eventOf("card.dealt"),
   eventOf("card.faceDown"),
+  eventOf("card.withdrawn"),
   eventOf("turn.started"),
   eventOf("action.taken"),
   eventOf("hand.settled"),

@@ -6,3 +6,4 @@
 export * from "./events";
 export * from "./names";
 export * from "./rules";
+export * from "./studio";

@@ -28,3 +28,8 @@ export type TableStatusName = (typeof TABLE_STATUSES)[number];
 export const ROUND_PHASES = ["betting", "dealing", "settled", "cancelled"] as const;
 export const roundPhaseSchema = z.enum(ROUND_PHASES);
 export type RoundPhase = (typeof ROUND_PHASES)[number];
+
+/** Who deals a table (docs/studio.md): the software dealer or a person at a studio console. */
+export const DEALING_MODES = ["automatic", "studio"] as const;
+export const dealingSchema = z.enum(DEALING_MODES);
+export type Dealing = (typeof DEALING_MODES)[number];

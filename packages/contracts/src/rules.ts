@@ -81,6 +81,24 @@ export const RULE_CODES = [
   /** A number outside what the field takes (a page's limit, a seat number). */
   "OUT_OF_RANGE",
 
+  // A studio console (packages/live/src/studio.ts, docs/studio.md).
+  /** A scan or a code that is no card: the dealer rescans; nothing changed. */
+  "UNREADABLE_CARD",
+  /** A card this shoe cannot hold: a ninth A♠ in eight decks, a joker at baccarat. */
+  "CARD_NOT_IN_SHOE",
+  /** No card is expected now: betting is open, the round is complete, the table waits to open. */
+  "NO_CARD_EXPECTED",
+  /** The studio step asked for is not the one the table is at (open betting twice…). */
+  "NOT_NOW",
+  /** Another console deals this table. */
+  "CONSOLE_TAKEN",
+  /** A dealer at a table they are not assigned to. */
+  "NOT_YOUR_TABLE",
+  /** A studio action at a table the software deals. */
+  "NOT_A_STUDIO_TABLE",
+  /** No card can be taken back: none since the last confirmed step. */
+  "NOTHING_TO_TAKE_BACK",
+
   // Money and webhooks (packages/ledger, the admin portal).
   /** A transfer id already posted with different content. */
   "ID_REUSED",

@@ -54,7 +54,9 @@ export async function endShoe(
     commitment,
     reveal: { salt: reveal.salt, cards: reveal.cards },
     rounds: shoe.round,
-    verifies: verifyShoe(commitment, reveal).ok,
+    // A studio shoe committed nothing: its reveal is the order its cards were entered in.
+    verifies: shoe.studio === true ? false : verifyShoe(commitment, reveal).ok,
+    dealing: shoe.studio === true ? "studio" : "automatic",
   });
   return {
     tableId: table.id,

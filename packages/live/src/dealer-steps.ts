@@ -5,10 +5,12 @@
  * it read, so a dealer that lost its table to another can never advance a round twice.
  */
 import type { Db } from "@fuda/db";
-import type { TableGameDefinition } from "@fuda/rules";
+import type { GameEvent, LiveRound, TableGameDefinition } from "@fuda/rules";
+import { studioTry } from "@fuda/rules";
+import type { Shoe } from "@fuda/shoe";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
-import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
+import type { RoundRow, ShoeRow, TableRef, Tx } from "./dealer-rows";
 import { json, lockOpenTable, lockRound } from "./dealer-rows";
 import { endShoe, saveShoe } from "./dealer-shoe";
 import type { NewEvent } from "./events";
@@ -19,12 +21,16 @@ import { refundOpenBets } from "./refunds";
 import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
 import { reopenBetting, waitsForBet } from "./waiting-round";
 
+/** Runs `run` in a transaction of its own, or in the caller's (a studio console's step). */
+const inTransaction = <T>(db: Db | Tx, run: (tx: Tx) => Promise<T>): Promise<T> =>
+  "$transaction" in db ? db.$transaction(run) : run(db);
+
 /**
  * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
  * step), only at a table still open (TableNotOpenError).
  */
 export async function openRound(
-  db: Db,
+  db: Db | Tx,
   table: TableRef,
   definition: TableGameDefinition,
   shoeRow: ShoeRow,
@@ -33,7 +39,7 @@ export async function openRound(
 ): Promise<RoundRow> {
   const shoe = shoeFromJson(shoeRow.state);
   const round = definition.startRound(shoe);
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (whileOpen) await lockOpenTable(tx, table.id);
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
     const row = await tx.round.create({
@@ -82,13 +88,13 @@ export async function openRound(
  * starts again for `windowMs` (waiting-round.ts), and the round comes back still betting.
  */
 export async function closeBetting(
-  db: Db,
+  db: Db | Tx,
   table: TableRef,
   round: RoundRow,
   definition: TableGameDefinition | null | undefined,
   { windowMs, now = Date.now() }: { windowMs: number; now?: number },
 ): Promise<RoundRow> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockRound(tx, round, "betting");
     if (definition != null && (await waitsForBet(tx, definition, round.id))) {
       return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
@@ -126,12 +132,48 @@ export async function closeBetting(
   });
 }
 
+/** The cards a deal step reveals: the round after them and their events, in order. */
+export interface Dealt {
+  next: LiveRound;
+  events: GameEvent[];
+}
+
+/**
+ * The round's next dealer step on `shoe` (moved on in place); with `through`, every step up to
+ * the next player's decision or the end of the deal. At a studio shoe (docs/studio.md) only
+ * steps whose cards were entered are taken: null when the first one needs a card.
+ */
+export function computeDeal(
+  definition: TableGameDefinition,
+  shoe: Shoe,
+  round: LiveRound,
+  { through = false }: { through?: boolean } = {},
+): Dealt | null {
+  const stepOnce = (from: LiveRound): { round: LiveRound; events: readonly GameEvent[] } | null => {
+    if (shoe.studio !== true) return definition.dealerStep(shoe, from);
+    const tried = studioTry(shoe, from.first, (copy) => definition.dealerStep(copy, from));
+    return tried.ready ? tried.result : null;
+  };
+  const first = stepOnce(round);
+  if (first === null) return null;
+  let next = first.round;
+  const events = [...first.events];
+  while (through && !next.dealt && definition.decisions?.pending(next) == null) {
+    const step = stepOnce(next);
+    if (step === null) break;
+    next = step.round;
+    events.push(...step.events);
+  }
+  return { next, events };
+}
+
 /**
  * Reveals the next card; with `through`, every card up to the next player's decision or the end
  * of the deal (a table dealt without a pause between cards: nobody could watch them apart, so
  * they are one step). The step that ends the deal also settles every bet through the ledger,
  * adds the round to the shoe's road and, after the shoe's last round, publishes the reveal: the
- * result is never announced without the points having moved.
+ * result is never announced without the points having moved. At a studio shoe, the steps whose
+ * cards were entered (`dealt: null`: none is).
  */
 export async function dealStep(
   db: Db,
@@ -140,61 +182,84 @@ export async function dealStep(
   round: RoundRow,
   shoeRow: ShoeRow,
   { through = false }: { through?: boolean } = {},
-): Promise<{ round: RoundRow; shoe: ShoeRow; settled: boolean; shoeEnded: boolean }> {
+): Promise<DealtStep | { dealt: null }> {
   const shoe = shoeFromJson(shoeRow.state);
-  let step = definition.dealerStep(shoe, round.state);
-  const dealt = [...step.events];
-  while (through && !step.round.dealt && definition.decisions?.pending(step.round) == null) {
-    step = definition.dealerStep(shoe, step.round);
-    dealt.push(...step.events);
-  }
-  const next = step.round;
+  const dealt = computeDeal(definition, shoe, round.state, { through });
+  if (dealt === null) return { dealt: null };
+  return db.$transaction((tx) => writeDeal(tx, table, definition, round, shoeRow, shoe, dealt));
+}
+
+export interface DealtStep {
+  dealt: Dealt;
+  round: RoundRow;
+  shoe: ShoeRow;
+  settled: boolean;
+  shoeEnded: boolean;
+}
+
+/**
+ * Writes a computed deal in `tx`: the round over the version and moves it was computed from,
+ * the shoe over its position, the settlement when the deal ended. `byConsole`: a studio
+ * console's step, which moves the round as a player's action does (`moves` only), so the table's
+ * dealer computing meanwhile computes again instead of taking itself for fenced out.
+ */
+export async function writeDeal(
+  tx: Tx,
+  table: TableRef,
+  definition: TableGameDefinition,
+  round: RoundRow,
+  shoeRow: ShoeRow,
+  shoe: Shoe,
+  dealt: Dealt,
+  { byConsole = false }: { byConsole?: boolean } = {},
+): Promise<DealtStep> {
+  const { next, events: shown } = dealt;
   const shoeState = shoeToJson(shoe);
-  return db.$transaction(async (tx) => {
-    await lockRound(tx, round, "dealing");
-    await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    const actsBy = deadlineAfter(definition, table, next, dealt, round.actsBy);
-    const events: NewEvent[] = stepEvents(table, round, dealt, actsBy);
-    let road = shoeRow.road;
-    let shoeEnded = false;
-    if (next.dealt) {
-      events.push(...(await settleBets(tx, table, round, next, definition)));
-      // The round is over: the seats whose players asked to leave during it are free now.
-      events.push(...(await freeLeavingSeats(tx, table.id)));
-      road = definition.updateRoad(road, next);
-      await tx.shoe.update({ where: { id: shoeRow.id }, data: { road: json(road) } });
-      if (next.lastRound) {
-        events.push(await endShoe(tx, table, shoeRow.id, shoe));
-        shoeEnded = true;
-      }
+  await lockRound(tx, round, "dealing");
+  await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
+  const actsBy = deadlineAfter(definition, table, next, shown, round.actsBy);
+  const events: NewEvent[] = stepEvents(table, round, shown, actsBy);
+  let road = shoeRow.road;
+  let shoeEnded = false;
+  if (next.dealt) {
+    events.push(...(await settleBets(tx, table, round, next, definition)));
+    // The round is over: the seats whose players asked to leave during it are free now.
+    events.push(...(await freeLeavingSeats(tx, table.id)));
+    road = definition.updateRoad(road, next);
+    await tx.shoe.update({ where: { id: shoeRow.id }, data: { road: json(road) } });
+    if (next.lastRound) {
+      events.push(await endShoe(tx, table, shoeRow.id, shoe));
+      shoeEnded = true;
     }
-    const outcome = next.dealt ? definition.outcome(next) : null;
-    await tx.round.update({
-      where: { id: round.id },
-      data: {
-        state: json(next),
-        cards: [...next.cards],
-        version: { increment: 1 },
-        moves: { increment: 1 },
-        actsBy,
-        ...(next.dealt ? { phase: "settled", outcome: json(outcome), settledAt: new Date() } : {}),
-      },
-    });
-    await appendEvents(tx, events);
-    return {
-      round: {
-        ...round,
-        state: next,
-        version: round.version + 1,
-        moves: round.moves + 1,
-        actsBy,
-        phase: next.dealt ? "settled" : "dealing",
-      },
-      shoe: { id: shoeRow.id, state: shoeState, position: shoe.position, road },
-      settled: next.dealt,
-      shoeEnded,
-    };
+  }
+  const outcome = next.dealt ? definition.outcome(next) : null;
+  const fence = byConsole ? 0 : 1;
+  await tx.round.update({
+    where: { id: round.id },
+    data: {
+      state: json(next),
+      cards: [...next.cards],
+      version: { increment: fence },
+      moves: { increment: 1 },
+      actsBy,
+      ...(next.dealt ? { phase: "settled", outcome: json(outcome), settledAt: new Date() } : {}),
+    },
   });
+  await appendEvents(tx, events);
+  return {
+    dealt,
+    round: {
+      ...round,
+      state: next,
+      version: round.version + fence,
+      moves: round.moves + 1,
+      actsBy,
+      phase: next.dealt ? "settled" : "dealing",
+    },
+    shoe: { id: shoeRow.id, state: shoeState, position: shoe.position, road },
+    settled: next.dealt,
+    shoeEnded,
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
 
 import { bettingStep } from "./betting-step";
 import type { Clock } from "./clock";
-import type { RoundRow, ShoeRow } from "./dealer-rows";
+import type { RoundRow, ShoeRow, Tx } from "./dealer-rows";
 import { FencedError, StaleRoundError, TableNotOpenError } from "./dealer-rows";
 import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { dealStep, openRound } from "./dealer-steps";
@@ -65,6 +65,8 @@ export interface TableRunnerOptions {
 
 /** How often a round waiting for a player's decision is read again without the hub's word. */
 const DECISION_POLL_MS = 100;
+/** How often a studio table's dealer looks again while the console has the next move. */
+const STUDIO_POLL_MS = 1_000;
 
 /** A step's wait: ms, or ms cut short by the table's next event. */
 type Wait = number | { ms: number; untilEvent: true };
@@ -78,6 +80,7 @@ interface TableState {
     status: string;
     countdownSeconds: number;
     settings: unknown;
+    dealing: "automatic" | "studio";
   };
   definition: TableGameDefinition | null;
   round: RoundRow | null;
@@ -92,6 +95,7 @@ interface TableSql {
   status: string;
   countdown_seconds: number;
   settings: unknown;
+  dealing: "automatic" | "studio";
   round_id: string | null;
   round_shoe_id: string;
   number: number;
@@ -111,10 +115,10 @@ interface TableSql {
  * The table, its live round (betting or dealing) if any, and its open shoe if any: one statement,
  * read before every step (the partial unique indexes allow one of each).
  */
-async function readTable(db: Db, tableId: string): Promise<TableState> {
+export async function readTable(db: Db | Tx, tableId: string): Promise<TableState> {
   const [row] = await db.$queryRaw<TableSql[]>`
     SELECT t.id::text, t.slug, t.game::text AS game, t.variant, t.status::text AS status,
-           t.countdown_seconds, t.settings,
+           t.countdown_seconds, t.settings, t.dealing::text AS dealing,
            r.id::text AS round_id, r.shoe_id::text AS round_shoe_id, r.number, r.phase::text AS phase,
            r.betting_closes_at, r.state AS round_state, r.version, r.moves, r.acts_by,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position, s.road
@@ -131,6 +135,7 @@ async function readTable(db: Db, tableId: string): Promise<TableState> {
     status: row.status,
     countdownSeconds: row.countdown_seconds,
     settings: row.settings,
+    dealing: row.dealing,
   };
   return {
     table,
@@ -175,6 +180,8 @@ async function step(
   if (round !== null && shoe === null) {
     throw new Error(`table ${table.slug}: round ${round.id} is live but its shoe has ended`);
   }
+  // The mode of the shoe in play deals its rounds; a change of the table's takes effect between.
+  const studio = shoe?.state.studio === true;
   if (round?.phase === "betting") {
     return bettingStep({
       ...options,
@@ -199,16 +206,26 @@ async function step(
       return timing.dealDelayMs;
     }
     const done = await dealStep(db, table, definition, round, shoe!, {
-      through: timing.dealDelayMs === 0,
+      // A studio shoe: every step whose card was entered (a joker blackjack dealer turning the
+      // hole card after the last seat stood); the cards themselves come from the console.
+      through: timing.dealDelayMs === 0 || studio,
     });
+    if (done.dealt === null) return { ms: STUDIO_POLL_MS, untilEvent: true };
     return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
   }
   // Between rounds: an operator's pause or close takes effect here.
   if (table.status !== "OPEN") return 1_000;
+  if (table.dealing === "studio") {
+    // A studio table's rounds are opened at its console; an automatic shoe in play ends here.
+    if (shoe !== null && !studio) await endShoeEarly(db, table, shoe);
+    return STUDIO_POLL_MS;
+  }
   const window = timing.bettingWindowMs(table);
   try {
     // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
-    const kept = newShoeAsked(table.settings) ? await endShoeEarly(db, table, shoe) : shoe;
+    // So does a studio shoe left in play when the table went back to the automatic dealer.
+    const kept =
+      newShoeAsked(table.settings) || studio ? await endShoeEarly(db, table, shoe) : shoe;
     const current = kept ?? (await startShoe(db, table, definition, rng));
     await openRound(db, table, definition, current, new Date(clock.now() + window), {
       whileOpen: true,

@@ -59,3 +59,17 @@ export type { BetResult } from "./bet-results";
 export { writeWebhookEvent } from "./webhook-outbox";
 export { WEBHOOK_EVENT_TYPES } from "./webhook-events";
 export type { WebhookEventType } from "./webhook-events";
+export {
+  studioCard,
+  studioClose,
+  studioCutCard,
+  studioMistake,
+  studioNewShoe,
+  studioOpen,
+  studioRelease,
+  studioSkipBurns,
+  studioState,
+  studioTables,
+  studioTakeBack,
+} from "./studio";
+export type { StudioCall, StudioCardCall, StudioMistakeCall, StudioStepCall, StudioTable } from "./studio";

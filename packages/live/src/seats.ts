@@ -23,6 +23,10 @@ export const tableSettingsSchema = z.object({
   maxSeatsPerPlayer: z.number().int().min(1).default(1),
   /** How long a seat has to act on its turn before it stands. */
   actionSeconds: z.number().int().min(1).max(120).default(15),
+  /** Studio tables (docs/studio.md): the burn cards are entered at the console, or skipped. */
+  enterBurns: z.boolean().default(false),
+  /** Studio tables: a console silent this long in a live round raises the operators' alert. */
+  silentSeconds: z.number().int().min(5).max(600).default(30),
 });
 
 export type TableSettings = z.infer<typeof tableSettingsSchema>;

@@ -10,6 +10,9 @@ export const KING = 13;
 /** The joker: suit 5, rank 0, so `rankOf(JOKER) === 0`. */
 export const JOKER: Card = 0x50;
 
+/** A studio shoe's card not entered: a burn the dealer skipped, a card not dealt yet. No card. */
+export const UNKNOWN_CARD = 0xff;
+
 /** ♠ ♥ ♦ ♣, then ★ for the quick game's fifth suit. */
 export const SUIT_SYMBOLS = ["♠", "♥", "♦", "♣", "★"] as const;
 

@@ -61,3 +61,7 @@ export { verifyShoe, checkDealtRounds } from "./verify";
 /** SHA-256 and HMAC-SHA256 in plain TypeScript (browser-safe); hex helpers. */
 export { sha256, HmacSha256 } from "./sha256";
 export { toHex, fromHex } from "./hex";
+
+/** Studio shoes: physical cards entered one by one; `UNKNOWN_CARD` where none was entered. */
+export { UNKNOWN_CARD } from "./cards";
+export { newStudioShoe, cutCardOut, parseCardCode, cardCode } from "./studio";

@@ -32,6 +32,7 @@ function wrongField(json: Fields): string | null {
     if (!isNumberList(json[field])) return field;
   }
   if (!(json.cutCard === null || isCutCardRange(json.cutCard))) return "cutCard";
+  if (!(json.studio === undefined || json.studio === true)) return "studio";
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { JOKER, isCard, rankOf } from "./cards";
+import { JOKER, UNKNOWN_CARD, isCard, rankOf } from "./cards";
 import type { Card } from "./cards";
 import { fromHex, toHex } from "./hex";
 import { fillRandomBytes, shuffle, uniformInt } from "./rng";
@@ -34,6 +34,11 @@ export interface ShoeProgress {
   inRound: boolean;
   /** The last round has ended: start a new shoe. */
   finished: boolean;
+  /**
+   * A studio shoe (studio.ts): physical cards entered as they come out; a card not entered is
+   * `UNKNOWN_CARD`. Absent on a shuffled shoe.
+   */
+  studio?: true;
 }
 
 /**
@@ -256,6 +261,7 @@ export function shoeToJson(shoe: Shoe): ShoeJson {
     finished: shoe.finished,
     burned,
     roundStarts: Array.from(shoe.roundStarts.subarray(1, shoe.round + 1)),
+    ...(shoe.studio === true ? { studio: true as const } : {}),
   };
 }
 
@@ -277,7 +283,10 @@ export function shoeFromJson(json: ShoeJson): Shoe {
   if (json.cutCardReached !== (json.cutIndex >= 0 && json.cutIndex < json.position)) {
     throw new RangeError("cutCardReached disagrees with position and cutIndex");
   }
-  const bad = cards.findIndex((card) => !isCard(card));
+  // A studio shoe holds the cards entered so far; the others are not known.
+  const bad = cards.findIndex(
+    (card) => !isCard(card) && !(json.studio === true && card === UNKNOWN_CARD),
+  );
   if (bad >= 0) throw new RangeError(`cards byte ${bad} is no card`);
   if (!isIndex(json.round, n) || json.roundStarts.length !== json.round) {
     throw new RangeError("roundStarts must list one start per round");
@@ -294,6 +303,7 @@ export function shoeFromJson(json: ShoeJson): Shoe {
     round: json.round,
     inRound: json.inRound,
     finished: json.finished,
+    ...(json.studio === true ? { studio: true as const } : {}),
   };
   json.roundStarts.forEach((start, r) => {
     if (!isIndex(start, json.position)) throw new RangeError(`round ${r + 1} starts outside`);

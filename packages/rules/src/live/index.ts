@@ -44,3 +44,5 @@ export type {
   JokerBlackjackTable,
 } from "../joker-blackjack/live";
 export { jokerBlackjackDefinition, jokerBlackjackRefusal } from "../joker-blackjack/live";
+export type { StudioStep, StudioTry } from "./studio";
+export { studioCardRefusal, studioTry } from "./studio";

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { seed } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { createTestDatabase } from "@fuda/db/testing";
+import type { TestDatabase } from "@fuda/db/testing";
+import { FudaError } from "@fuda/errors";
+
+import {
+  studioCard,
+  studioClose,
+  studioNewShoe,
+  studioOpen,
+  studioState,
+  studioTakeBack,
+} from "../src";
+import { failure } from "./helpers";
+
+let requests = 0;
+const requestId = () => `r${++requests}`;
+
+describe("studio dealing: a dealer deals a baccarat table from a physical shoe", () => {
+  let database: TestDatabase;
+  let db: Db;
+  let tableId: string;
+  const dealerId = "dealer-1";
+  const call = () => ({ dealerId, tableId, consoleId: "console-a", requestId: requestId() });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seed(db);
+    tableId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
+    await db.table.update({ where: { id: tableId }, data: { dealing: "studio" } });
+    for (const id of [dealerId, "dealer-2"]) {
+      await db.user.create({
+        data: { id, name: id, email: `${id}@studio.test`, role: "dealer" },
+      });
+    }
+    await db.tableDealer.create({ data: { tableId, dealerId, assignedBy: "admin" } });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const rule = async (promise: Promise<unknown>): Promise<unknown> => {
+    const error = await failure(promise);
+    expect(error).toBeInstanceOf(FudaError);
+    return (error as FudaError).details.rule;
+  };
+
+  it("deals a round the console names card by card, refuses what the shoe cannot hold, takes a card back", async () => {
+    let state = await studioState(db, call());
+    expect(state.next.kind).toBe("firstCard");
+    expect(state.console.mine).toBe(true);
+    expect(await rule(studioOpen(db, call()))).toBe("NOT_NOW");
+
+    const first = await studioCard(db, { ...call(), card: "3s" });
+    expect(first).toMatchObject({ card: "3S", position: "first-card", index: 0 });
+    expect(first.state.shoe).toMatchObject({ firstCard: "3S", burnCount: 3, position: 4 });
+    expect(first.state.next.kind).toBe("open");
+
+    state = await studioOpen(db, call());
+    expect(state.round).toMatchObject({ number: 1, phase: "betting" });
+    expect(state.next.kind).toBe("close");
+    expect(await rule(studioCard(db, { ...call(), card: "2S" }))).toBe("NO_CARD_EXPECTED");
+
+    state = await studioClose(db, call());
+    expect(state.next).toMatchObject({ kind: "card", position: "player-1", index: 4 });
+
+    // A scan that is no card changes nothing; nor does a joker at baccarat.
+    expect(await rule(studioCard(db, { ...call(), card: "ZZ" }))).toBe("UNREADABLE_CARD");
+    expect(await rule(studioCard(db, { ...call(), card: "JK" }))).toBe("CARD_NOT_IN_SHOE");
+    expect((await studioState(db, call())).round?.cards).toEqual([]);
+
+    const positions: string[] = [];
+    for (const code of ["2S", "4D", "3H", "KC"]) {
+      positions.push((await studioCard(db, { ...call(), card: code })).position);
+    }
+    // A mistyped third card, taken back before the next one.
+    const wrong = await studioCard(db, { ...call(), card: "2H" });
+    expect(wrong.state.takeBack).toEqual({ position: "player-3", card: "2H" });
+    state = await studioTakeBack(db, call());
+    expect(state.round?.cards.map((shown) => shown.card)).toEqual(["2S", "4D", "3H", "KC"]);
+    expect(state.next).toMatchObject({ kind: "card", position: "player-3" });
+    const events = await db.tableEvent.findMany({ where: { tableId, type: "card.withdrawn" } });
+    expect(events).toHaveLength(1);
+
+    for (const code of ["7S", "5H"]) {
+      positions.push((await studioCard(db, { ...call(), card: code })).position);
+    }
+    expect(positions).toEqual(["player-1", "banker-1", "player-2", "banker-2", "player-3", "banker-3"]);
+    state = await studioState(db, call());
+    expect(state.round).toBeNull();
+    expect(state.lastResult?.outcome).toMatchObject({ winner: "banker" });
+    expect(state.next.kind).toBe("open");
+    expect(await rule(studioCard(db, { ...call(), card: "2C" }))).toBe("NO_CARD_EXPECTED");
+
+    // Eight A♠ in eight decks, and no ninth.
+    const round = await db.round.findFirstOrThrow({ where: { tableId }, orderBy: { openedAt: "desc" } });
+    expect(round.phase).toBe("settled");
+    expect(round.cards).toHaveLength(6);
+
+    // Every action is on record with the dealer's id, refusals included.
+    const log = await db.studioAction.findMany({ where: { tableId }, orderBy: { id: "asc" } });
+    expect(log.every((entry) => entry.dealerId === dealerId)).toBe(true);
+    expect(log.map((entry) => entry.action)).toContain("takeBack");
+    expect(log.filter((entry) => (entry.detail as { refused?: string }).refused !== undefined).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the same request again enters the card once", async () => {
+    await studioOpen(db, call());
+    await studioClose(db, call());
+    const same = call();
+    const once = await studioCard(db, { ...same, card: "AS" });
+    const twice = await studioCard(db, { ...same, card: "AS" });
+    expect(twice).toMatchObject({ card: "AS", index: once.index, replayed: true });
+    expect(twice.state.round?.cards).toHaveLength(1);
+  });
+
+  it("a second console and a dealer of another table are refused", async () => {
+    expect(await rule(studioState(db, { dealerId, tableId, consoleId: "console-b" }))).toBe(
+      "CONSOLE_TAKEN",
+    );
+    expect(await rule(studioState(db, { dealerId: "dealer-2", tableId }))).toBe("NOT_YOUR_TABLE");
+    expect(await rule(studioState(db, { dealerId: "dealer-2", tableId: "not-a-uuid" }))).toBe(
+      "NOT_YOUR_TABLE",
+    );
+  });
+
+  it("a new shoe between rounds publishes the recorded order", async () => {
+    for (const code of ["AD", "2D", "3D", "KD", "QD", "JD"]) {
+      const state = (await studioState(db, call())).next;
+      if (state.kind !== "card") break;
+      await studioCard(db, { ...call(), card: code });
+    }
+    const state = await studioNewShoe(db, call());
+    expect(state.shoe).toBeNull();
+    expect(state.next.kind).toBe("firstCard");
+    const ended = await db.tableEvent.findFirstOrThrow({ where: { tableId, type: "shoe.ended" } });
+    const reveal = (ended.payload as { reveal: { cards: string } }).reveal.cards;
+    // The first card, three burns never entered, then the cards as dealt.
+    expect(reveal.slice(0, 2 * 6)).toBe("03ffffff0224");
+  });
+});
