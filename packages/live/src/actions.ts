@@ -14,6 +14,9 @@ import { reserveRequest, transferMany } from "@fuda/ledger";
 import type { Decisions, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 import { shoeFromJson, shoeJsonOf } from "@fuda/shoe";
+import { studioTry } from "@fuda/rules";
+
+import { awaitsCard } from "./studio-memory";
 
 import type { Tx } from "./dealer-rows";
 import { deadlineAfter, writeStep } from "./decisions";
@@ -166,6 +169,11 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
         `it is seat ${pending.seat}'s turn, not seat ${seat}'s`,
       );
     }
+    const [memory] = await tx.$queryRaw<{ studio: unknown }[]>`
+      SELECT studio FROM rounds WHERE id = ${roundId}::uuid`;
+    if (awaitsCard(memory ?? {})) {
+      throw conflict("seat", "NOT_YOUR_TURN", `seat ${seat}'s choice waits for the dealer's card`);
+    }
     if (round.late) {
       throw conflict("action", "TIMER_ENDED", "the seat's time to act has run out");
     }
@@ -201,7 +209,25 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     }
 
     const shoe = shoeFromJson(round.shoe_state);
-    const result = decisions.act(shoe, round.state, seat, action);
+    let result: ReturnType<typeof decisions.act>;
+    if (shoe.studio === true) {
+      // A studio table (docs/studio.md): a choice that draws waits for the dealer's card.
+      const tried = studioTry(shoe, round.state.first, (copy) =>
+        decisions.act(copy, round.state, seat, action),
+      );
+      if (!tried.ready) {
+        await tx.$executeRaw`
+          INSERT INTO round_actions (round_id, seat, hand, action, player_id, request_id)
+          VALUES (${roundId}::uuid, ${seat}, ${pending.hand}, ${action}, ${playerId}, ${requestId})`;
+        const awaiting = { seat, hand: pending.hand, action, playerId, requestId };
+        await tx.$executeRaw`
+          UPDATE rounds SET studio = ${JSON.stringify({ awaiting })}::jsonb, acts_by = NULL,
+                            moves = moves + 1
+          WHERE id = ${roundId}::uuid`;
+        return { roundId, seat, hand: pending.hand, action, stake: extra, balance: balanceAfter, replayed: false };
+      }
+      result = tried.result;
+    } else result = decisions.act(shoe, round.state, seat, action);
     // The game refused what it judged legal a moment ago: nothing of it may stay.
     if (!result.ok) throw refusalError(result.refusal);
     const table = { id: round.table_id, settings: round.settings };

@@ -51,6 +51,8 @@ export interface RoundRow {
   moves: number;
   /** When the pending decision times out; null when none is pending. */
   actsBy: Date | null;
+  /** A studio round's console memory (studio.ts): a player's action waiting for its card. */
+  studio?: unknown;
 }
 
 export interface TableRef {

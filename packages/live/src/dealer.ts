@@ -19,6 +19,7 @@ import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
 import { definitionOf } from "./games";
+import { awaitsCard } from "./studio-memory";
 import { liveRoundFromJson } from "./round-json";
 import type { EventHub } from "./services";
 
@@ -105,6 +106,7 @@ interface TableSql {
   version: number;
   moves: number;
   acts_by: Date | null;
+  round_studio: unknown;
   shoe_id: string | null;
   shoe_state: unknown;
   position: number;
@@ -120,7 +122,7 @@ export async function readTable(db: Db | Tx, tableId: string): Promise<TableStat
     SELECT t.id::text, t.slug, t.game::text AS game, t.variant, t.status::text AS status,
            t.countdown_seconds, t.settings, t.dealing::text AS dealing,
            r.id::text AS round_id, r.shoe_id::text AS round_shoe_id, r.number, r.phase::text AS phase,
-           r.betting_closes_at, r.state AS round_state, r.version, r.moves, r.acts_by,
+           r.betting_closes_at, r.state AS round_state, r.version, r.moves, r.acts_by, r.studio AS round_studio,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position, s.road
     FROM tables t
     LEFT JOIN rounds r ON r.table_id = t.id AND r.phase IN ('betting', 'dealing')
@@ -154,6 +156,7 @@ export async function readTable(db: Db | Tx, tableId: string): Promise<TableStat
             version: row.version,
             moves: row.moves,
             actsBy: row.acts_by,
+            studio: row.round_studio,
           },
     shoe:
       row.shoe_id === null
@@ -195,6 +198,8 @@ async function step(
   }
   if (round?.phase === "dealing") {
     if (definition.decisions?.pending(round.state) != null) {
+      // The seat chose; its card comes from the console (studio.ts): the timer has stopped.
+      if (studio && awaitsCard(round)) return { ms: STUDIO_POLL_MS, untilEvent: true };
       // A round found waiting (a restart, a takeover) gives the seat its full time again.
       if (recovering || round.actsBy === null) {
         await restartTimer(db, table, definition, round, clock.now());

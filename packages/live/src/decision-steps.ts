@@ -7,6 +7,8 @@ import type { Db } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 import { shoeFromJson } from "@fuda/shoe";
 
+import { studioSafe } from "./studio-memory";
+
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
 import { lockRound } from "./dealer-rows";
 import { deadlineAfter, stepEvents, writeStep } from "./decisions";
@@ -28,7 +30,7 @@ export async function timeoutStep(
     throw new Error(`round ${round.id} waits for no decision`);
   }
   const shoe = shoeFromJson(shoeRow.state);
-  const step = decisions.timeout(shoe, round.state);
+  const step = studioSafe(shoe, round.state.first, (copy) => decisions.timeout(copy, round.state));
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null, now);
   return db.$transaction(async (tx) => {
     await lockRound(tx, round, "dealing");

@@ -25,11 +25,14 @@ import {
 
 import { readTable } from "./dealer";
 import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { json, lockOpenTable, StaleRoundError, FencedError } from "./dealer-rows";
+import { json, lockOpenTable, lockRound, StaleRoundError, FencedError } from "./dealer-rows";
 import { endShoe, saveShoe } from "./dealer-shoe";
 import { closeBetting, computeDeal, openRound, writeDeal } from "./dealer-steps";
 import { appendEvents } from "./events";
+import { deadlineAfter, writeStep } from "./decisions";
 import { tableSettings } from "./seats";
+import type { RoundStudio } from "./studio-memory";
+import { roundStudioOf } from "./studio-memory";
 
 export interface StudioCall {
   dealerId: string;
@@ -67,20 +70,6 @@ const GAME_NAMES: Readonly<Record<string, string>> = {
   POK_DENG: "pok-deng",
   JOKER_BLACKJACK: "joker-blackjack",
 };
-
-/** A studio round's console memory (`rounds.studio`): what a take-back restores. */
-interface RoundStudio {
-  takeBack?: {
-    /** The round's `moves` after the card: anything since (a card, an action) ends the chance. */
-    moves: number;
-    card: number;
-    index: number;
-    position: string;
-    state: LiveRound;
-    shoe: ShoeJson;
-    actsBy: string | null;
-  };
-}
 
 const refused = (
   code: "BAD_INPUT" | "CONFLICT" | "FORBIDDEN",
@@ -165,8 +154,7 @@ async function studioTable(db: Client, call: StudioCall): Promise<TableState & {
   return { ...state, definition: state.definition };
 }
 
-const studioOf = (value: unknown): RoundStudio =>
-  typeof value === "object" && value !== null ? (value as RoundStudio) : {};
+const studioOf = roundStudioOf;
 
 /** The burn cards the table still expects entered: none once skipped or once a round opened. */
 async function burnsLeft(
@@ -221,6 +209,23 @@ async function nextOf(db: Client, state: TableState & { definition: TableGameDef
   if (round.phase === "betting") return { kind: "close", ...none };
   if (shoeRow === null || !studioShoe) return { kind: "paused", ...none };
   const pending = definition.decisions?.pending(round.state) ?? null;
+  const awaiting = roundStudioOf(round.studio).awaiting;
+  if (pending !== null && awaiting !== undefined) {
+    const shoe = shoeFromJson(shoeRow.state);
+    const tried = studioTry(shoe, round.state.first, (copy) =>
+      definition.decisions!.act(copy, round.state, awaiting.seat, awaiting.action),
+    );
+    const { seat, hand, action } = awaiting;
+    return tried.ready
+      ? { kind: "card", ...none, action: { seat, hand, action } }
+      : {
+          kind: "card",
+          ...none,
+          index: tried.index,
+          position: tried.position,
+          action: { seat, hand, action },
+        };
+  }
   if (pending !== null) {
     return {
       kind: "player",
@@ -543,6 +548,10 @@ export async function studioCard(
       throw noCardNow("the automatic dealer finishes this round");
     }
     const pending = definition.decisions?.pending(round.state) ?? null;
+    const awaiting = roundStudioOf(round.studio).awaiting;
+    if (pending !== null && awaiting !== undefined) {
+      return dealToChoice(tx, state, round, shoeRow, awaiting, card, check, done);
+    }
     if (pending !== null) throw noCardNow(`seat ${pending.seat} decides first`);
     const shoe = shoeFromJson(shoeRow.state);
     const need = studioTry(shoe, round.state.first, (copy) =>
@@ -588,6 +597,56 @@ export async function studioCard(
     return done(need.index, position, round.id, shoeRow.id);
   });
   return { ...entered, state: await studioState(db, call) };
+}
+
+type Studied = TableState & { definition: TableGameDefinition };
+type Done<T> = (index: number, position: string, roundId: string | null, shoeId: string) => {
+  recorded: Recorded;
+  value: T;
+};
+
+/**
+ * The card a seat's choice draws (hit, double, split): the choice is applied now, as the player's
+ * action, with the dealer's card in the shoe. A split's two cards take two entries.
+ */
+async function dealToChoice<T>(
+  tx: Tx,
+  { table, definition }: Studied,
+  round: NonNullable<Studied["round"]>,
+  shoeRow: ShoeRow,
+  awaiting: NonNullable<RoundStudio["awaiting"]>,
+  card: number,
+  check: (shoe: Shoe) => void,
+  done: Done<T>,
+): Promise<{ recorded: Recorded; value: T }> {
+  const decisions = definition.decisions!;
+  const choose = (copy: Shoe) => decisions.act(copy, round.state, awaiting.seat, awaiting.action);
+  const shoe = shoeFromJson(shoeRow.state);
+  const need = studioTry(shoe, round.state.first, choose);
+  if (need.ready) throw noCardNow("the seat's choice needs no card");
+  check(shoe);
+  shoe.cards[need.index] = card;
+  const position = need.position ?? `seat-${awaiting.seat}`;
+  await lockRound(tx, round, "dealing");
+  const applied = studioTry(shoe, round.state.first, choose);
+  await tx.$executeRaw`UPDATE shoes SET cards = ${Buffer.from(shoe.cards)} WHERE id = ${shoeRow.id}::uuid`;
+  if (!applied.ready) {
+    await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
+    await tx.$executeRaw`UPDATE rounds SET moves = moves + 1 WHERE id = ${round.id}::uuid`;
+    return done(need.index, position, round.id, shoeRow.id);
+  }
+  const result = applied.result;
+  if (!result.ok) throw new Error(`seat ${awaiting.seat} ${awaiting.action}: ${result.refusal.message}`);
+  const actsBy = deadlineAfter(definition, table, result.round, result.events, null);
+  await writeStep(tx, {
+    table,
+    round,
+    shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe },
+    step: result,
+    actsBy,
+  });
+  await tx.$executeRaw`UPDATE rounds SET studio = '{}'::jsonb WHERE id = ${round.id}::uuid`;
+  return done(need.index, position, round.id, shoeRow.id);
 }
 
 /** A console step that answers with the state after it. */

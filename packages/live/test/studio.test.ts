@@ -6,7 +6,14 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { FudaError } from "@fuda/errors";
 
+import { until } from "@fuda/testkit";
+
+import type { BetDesk, Dealer } from "../src";
 import {
+  act,
+  createBetDesk,
+  sit,
+  startDealer,
   studioCard,
   studioClose,
   studioNewShoe,
@@ -14,6 +21,7 @@ import {
   studioState,
   studioTakeBack,
 } from "../src";
+import { newPlayer } from "./fixtures";
 import { failure } from "./helpers";
 
 let requests = 0;
@@ -141,5 +149,94 @@ describe("studio dealing: a dealer deals a baccarat table from a physical shoe",
     const reveal = (ended.payload as { reveal: { cards: string } }).reveal.cards;
     // The first card, three burns never entered, then the cards as dealt.
     expect(reveal.slice(0, 2 * 6)).toBe("03ffffff0224");
+  });
+});
+
+describe("studio dealing: joker blackjack, the dealer deals to the seat the console names", () => {
+  let database: TestDatabase;
+  let db: Db;
+  let tableId: string;
+  let desk: BetDesk;
+  let dealer: Dealer;
+  const dealerId = "dealer-jb";
+  const call = () => ({ dealerId, tableId, requestId: requestId() });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seed(db);
+    tableId = (await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } })).id;
+    await db.table.updateMany({ where: { id: { not: tableId } }, data: { status: "PAUSED" } });
+    await db.table.update({ where: { id: tableId }, data: { dealing: "studio" } });
+    await db.user.create({ data: { id: dealerId, name: "D", email: "d@studio.test", role: "dealer" } });
+    await db.tableDealer.create({ data: { tableId, dealerId, assignedBy: "admin" } });
+    desk = createBetDesk({ db });
+    dealer = startDealer({
+      db,
+      connectionString: database.url,
+      timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 60_000 },
+      claimIntervalMs: 100,
+      log: () => undefined,
+    });
+    // The dealer's first step at a table it takes cancels a round found betting (recovery).
+    await until("the dealer at the table", async () =>
+      dealer.owned().includes(tableId) ? true : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  afterAll(async () => {
+    await dealer.stop();
+    await desk.close();
+    await database.drop();
+  });
+
+  it("a player hits and stands; the dealer's cards go where the engine says; settled once", async () => {
+    const player = await newPlayer(db);
+    await sit(db, { tableId, seat: 3, playerId: player });
+    let state = await studioState(db, call());
+    expect(state.next.kind).toBe("open");
+    state = await studioOpen(db, call());
+    const roundId = state.round!.id;
+    await desk.place({ playerId: player, roundId, requestId: requestId(), bets: [{ bet: "main", seat: 3, amount: 1_000 }] });
+    state = await studioClose(db, call());
+    const positions: (string | null)[] = [];
+    for (const code of ["5S", "9H", "6D"]) {
+      positions.push((await studioState(db, call())).next.position);
+      await studioCard(db, { ...call(), card: code });
+    }
+    // The hole card, dealt face down, is not read until it is turned: it is entered then.
+    expect(positions).toEqual(["seat-3.1-1", "dealer-1", "seat-3.1-2"]);
+    state = await until("seat 3's turn", async () => {
+      const now = await studioState(db, call());
+      return now.next.kind === "player" ? now : undefined;
+    });
+    expect(state.next.decision).toMatchObject({ seat: 3 });
+
+    await act(db, { playerId: player, roundId, seat: 3, action: "hit", requestId: requestId() });
+    state = await studioState(db, call());
+    expect(state.next).toMatchObject({ kind: "card", action: { seat: 3, action: "hit" }, position: "seat-3.1-3" });
+    await studioCard(db, { ...call(), card: "9S" });
+    await until("seat 3's turn again", async () =>
+      (await studioState(db, call())).next.kind === "player" ? true : undefined,
+    );
+    await act(db, { playerId: player, roundId, seat: 3, action: "stand", requestId: requestId() });
+    state = await until("the hole card", async () => {
+      const now = await studioState(db, call());
+      return now.next.position === "dealer-2" ? now : undefined;
+    });
+    await studioCard(db, { ...call(), card: "7C" });
+    state = await until("the dealer's draw", async () => {
+      const now = await studioState(db, call());
+      return now.next.position === "dealer-3" ? now : undefined;
+    });
+    await studioCard(db, { ...call(), card: "TS" });
+    const settled = await until("the round settled", async () => {
+      const round = await db.round.findUniqueOrThrow({ where: { id: roundId } });
+      return round.phase === "settled" ? round : undefined;
+    });
+    expect(settled.cards.length).toBeGreaterThanOrEqual(6);
+    const bets = await db.bet.findMany({ where: { roundId } });
+    expect(bets.map((bet) => [bet.status, Number(bet.returned)])).toEqual([["settled", 2_000]]);
+    expect(await db.ledgerTransfer.count({ where: { roundId, kind: "settle" } })).toBe(1);
   });
 });
