@@ -95,7 +95,12 @@ export const studioStateSchema = z.object({
   ),
   /** The last settled round of this table, for the dealer to announce. */
   lastResult: z.nullable(
-    z.object({ roundId: z.string(), number: z.number(), cards: z.array(studioCardSchema), outcome: z.unknown() }),
+    z.object({
+      roundId: z.string(),
+      number: z.number(),
+      cards: z.array(studioCardSchema),
+      outcome: z.unknown(),
+    }),
   ),
   next: studioNextSchema,
   /** The last card, while it can still be taken back. */

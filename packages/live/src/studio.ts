@@ -136,11 +136,16 @@ async function holdConsole(db: Client, call: StudioCall): Promise<void> {
 type TableState = Awaited<ReturnType<typeof readTable>>;
 
 /** Checks who calls and reads the table as it stands; the table must be dealt from a studio. */
-async function studioTable(db: Client, call: StudioCall): Promise<TableState & { definition: TableGameDefinition }> {
+async function studioTable(
+  db: Client,
+  call: StudioCall,
+): Promise<TableState & { definition: TableGameDefinition }> {
   await checkAssigned(db, call);
   await holdConsole(db, call);
   const state = await readTable(db, call.tableId);
-  if (state.table.dealing !== "studio") {
+  // A round dealt from a studio shoe is finished at the console even if the table has just gone
+  // back to the automatic dealer (the change takes effect between rounds).
+  if (state.table.dealing !== "studio" && state.shoe?.state.studio !== true) {
     throw refused(
       "CONFLICT",
       "tableId",
@@ -164,7 +169,9 @@ async function burnsLeft(
   shoe: Shoe,
 ): Promise<{ index: number; done: number; of: number } | null> {
   if (!tableSettings(table.settings).enterBurns || shoe.round > 0) return null;
-  const [row] = await db.$queryRaw<{ first_burn: { burnCount: number } | null; skipped: boolean }[]>`
+  const [row] = await db.$queryRaw<
+    { first_burn: { burnCount: number } | null; skipped: boolean }[]
+  >`
     SELECT s.first_burn,
            EXISTS (SELECT 1 FROM studio_actions a
                    WHERE a.table_id = s.table_id AND a.action = 'skipBurns'
@@ -187,7 +194,10 @@ const none = {
 } as const;
 
 /** What the console does next, from the table as it stands (nothing written). */
-async function nextOf(db: Client, state: TableState & { definition: TableGameDefinition }): Promise<StudioNext> {
+async function nextOf(
+  db: Client,
+  state: TableState & { definition: TableGameDefinition },
+): Promise<StudioNext> {
   const { table, definition, round, shoe: shoeRow } = state;
   const studioShoe = shoeRow?.state.studio === true;
   if (round === null) {
@@ -266,7 +276,13 @@ async function stateOf(
       round_studio: unknown;
       bettors: bigint;
       first_burn: { shownCard: number; burnCount: number } | null;
-      last_round: { id: string; number: number; cards: number[]; outcome: unknown; state: unknown } | null;
+      last_round: {
+        id: string;
+        number: number;
+        cards: number[];
+        outcome: unknown;
+        state: unknown;
+      } | null;
     }[]
   >`
     SELECT t.name,
@@ -287,9 +303,7 @@ async function stateOf(
   if (shoe !== null) for (const card of shoe.cards) if (card !== UNKNOWN_CARD) entered++;
   const view = round === null ? null : definition.publicView(round.state);
   const lastView =
-    extra?.last_round == null
-      ? null
-      : definition.publicView(extra.last_round.state as LiveRound);
+    extra?.last_round == null ? null : definition.publicView(extra.last_round.state as LiveRound);
   const takeBack = studioOf(extra?.round_studio).takeBack;
   const since = extra?.last_action ?? null;
   return {
@@ -320,8 +334,7 @@ async function stateOf(
             entered,
             rounds: shoe.round,
             cutCardOut: shoe.cutCardReached,
-            firstCard:
-              extra?.first_burn == null ? null : codeOf(extra.first_burn.shownCard),
+            firstCard: extra?.first_burn == null ? null : codeOf(extra.first_burn.shownCard),
             burnCount: extra?.first_burn?.burnCount ?? null,
           },
     round:
@@ -400,7 +413,10 @@ async function consoleStep<T>(
   db: Db,
   call: StudioStepCall,
   action: string,
-  run: (tx: Tx, state: TableState & { definition: TableGameDefinition }) => Promise<{ recorded: Recorded; value: T }>,
+  run: (
+    tx: Tx,
+    state: TableState & { definition: TableGameDefinition },
+  ) => Promise<{ recorded: Recorded; value: T }>,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -416,8 +432,13 @@ async function consoleStep<T>(
       );
     } catch (error) {
       // The table's dealer stepped meanwhile (a timer, a step of its own): read again.
-      if ((error instanceof StaleRoundError || error instanceof FencedError) && attempt < 3) continue;
-      if (error instanceof FudaError && error.details.rule !== "NOT_YOUR_TABLE" && error.details.rule !== "CONSOLE_TAKEN") {
+      if ((error instanceof StaleRoundError || error instanceof FencedError) && attempt < 3)
+        continue;
+      if (
+        error instanceof FudaError &&
+        error.details.rule !== "NOT_YOUR_TABLE" &&
+        error.details.rule !== "CONSOLE_TAKEN"
+      ) {
         await record(db, call, {
           action,
           roundId: null,
@@ -485,11 +506,21 @@ async function saveStudioShoe(tx: Tx, shoeRow: ShoeRow, shoe: Shoe): Promise<voi
 export async function studioCard(
   db: Db,
   call: StudioCardCall,
-): Promise<{ card: string; position: string; index: number; replayed: boolean; state: StudioState }> {
+): Promise<{
+  card: string;
+  position: string;
+  index: number;
+  replayed: boolean;
+  state: StudioState;
+}> {
   const entered = await consoleStep(db, call, "card", async (tx, state) => {
     const before = await earlier(tx, call);
     if (before !== null && before.action === "card" && typeof before.detail.index === "number") {
-      const { card, position, index } = before.detail as { card: string; position: string; index: number };
+      const { card, position, index } = before.detail as {
+        card: string;
+        position: string;
+        index: number;
+      };
       return {
         recorded: { action: "card", roundId: null, detail: before.detail },
         value: { card, position, index, replayed: true },
@@ -600,7 +631,12 @@ export async function studioCard(
 }
 
 type Studied = TableState & { definition: TableGameDefinition };
-type Done<T> = (index: number, position: string, roundId: string | null, shoeId: string) => {
+type Done<T> = (
+  index: number,
+  position: string,
+  roundId: string | null,
+  shoeId: string,
+) => {
   recorded: Recorded;
   value: T;
 };
@@ -636,7 +672,8 @@ async function dealToChoice<T>(
     return done(need.index, position, round.id, shoeRow.id);
   }
   const result = applied.result;
-  if (!result.ok) throw new Error(`seat ${awaiting.seat} ${awaiting.action}: ${result.refusal.message}`);
+  if (!result.ok)
+    throw new Error(`seat ${awaiting.seat} ${awaiting.action}: ${result.refusal.message}`);
   const actsBy = deadlineAfter(definition, table, result.round, result.events, null);
   await writeStep(tx, {
     table,
@@ -676,7 +713,13 @@ export const studioTakeBack = (db: Db, call: StudioStepCall): Promise<StudioStat
             SELECT studio, moves, phase::text AS phase FROM rounds
             WHERE id = ${round.id}::uuid FOR UPDATE`;
     const memory = studioOf(row?.studio).takeBack;
-    if (round === null || shoeRow === null || row?.phase !== "dealing" || memory === undefined || row.moves !== memory.moves) {
+    if (
+      round === null ||
+      shoeRow === null ||
+      row?.phase !== "dealing" ||
+      memory === undefined ||
+      row.moves !== memory.moves
+    ) {
       throw refused(
         "CONFLICT",
         "tableId",
@@ -731,7 +774,8 @@ export const studioOpen = (db: Db, call: StudioStepCall): Promise<StudioState> =
       throw notNow("the automatic dealer's shoe ends first");
     }
     if (shoeRow === null) {
-      if (definition.burnsFirstCard !== false) throw notNow("enter the new shoe's first card first");
+      if (definition.burnsFirstCard !== false)
+        throw notNow("enter the new shoe's first card first");
       shoeRow = await startStudioShoe(tx, table, definition, null);
     }
     const shoe = shoeFromJson(shoeRow.state);
@@ -761,18 +805,28 @@ export const studioSkipBurns = (db: Db, call: StudioStepCall): Promise<StudioSta
     if (round !== null || shoeRow === null) throw notNow("no burn cards are expected");
     const burn = await burnsLeft(tx, table, shoeRow, shoeFromJson(shoeRow.state));
     if (burn === null) throw notNow("no burn cards are expected");
-    return { action: "skipBurns", roundId: null, detail: { shoeId: shoeRow.id, skipped: burn.of - burn.done } };
+    return {
+      action: "skipBurns",
+      roundId: null,
+      detail: { shoeId: shoeRow.id, skipped: burn.of - burn.done },
+    };
   });
 
 export const studioCutCard = (db: Db, call: StudioStepCall): Promise<StudioState> =>
   stepThenState(db, call, "cutCard", async (tx, { shoe: shoeRow, round }) => {
-    if (shoeRow === null || shoeRow.state.studio !== true) throw notNow("no studio shoe is in play");
+    if (shoeRow === null || shoeRow.state.studio !== true)
+      throw notNow("no studio shoe is in play");
     const shoe = shoeFromJson(shoeRow.state);
     if (shoe.cutCardReached) throw notNow("the cut card is out already");
     cutCardOut(shoe);
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    if (round !== null) await tx.$executeRaw`UPDATE rounds SET moves = moves + 1 WHERE id = ${round.id}::uuid`;
-    return { action: "cutCard", roundId: round?.id ?? null, detail: { shoeId: shoeRow.id, position: shoe.position } };
+    if (round !== null)
+      await tx.$executeRaw`UPDATE rounds SET moves = moves + 1 WHERE id = ${round.id}::uuid`;
+    return {
+      action: "cutCard",
+      roundId: round?.id ?? null,
+      detail: { shoeId: shoeRow.id, position: shoe.position },
+    };
   });
 
 export const studioNewShoe = (db: Db, call: StudioStepCall): Promise<StudioState> =>
@@ -800,6 +854,11 @@ export const studioMistake = (db: Db, call: StudioMistakeCall): Promise<StudioSt
     return {
       action: "mistake",
       roundId: round.id,
-      detail: { kind: call.kind, toStep: call.toStep ?? null, reason: call.reason, confirmed: false },
+      detail: {
+        kind: call.kind,
+        toStep: call.toStep ?? null,
+        reason: call.reason,
+        confirmed: false,
+      },
     };
   });

@@ -97,7 +97,14 @@ describe("studio dealing: a dealer deals a baccarat table from a physical shoe",
     for (const code of ["7S", "5H"]) {
       positions.push((await studioCard(db, { ...call(), card: code })).position);
     }
-    expect(positions).toEqual(["player-1", "banker-1", "player-2", "banker-2", "player-3", "banker-3"]);
+    expect(positions).toEqual([
+      "player-1",
+      "banker-1",
+      "player-2",
+      "banker-2",
+      "player-3",
+      "banker-3",
+    ]);
     state = await studioState(db, call());
     expect(state.round).toBeNull();
     expect(state.lastResult?.outcome).toMatchObject({ winner: "banker" });
@@ -105,7 +112,10 @@ describe("studio dealing: a dealer deals a baccarat table from a physical shoe",
     expect(await rule(studioCard(db, { ...call(), card: "2C" }))).toBe("NO_CARD_EXPECTED");
 
     // Eight A♠ in eight decks, and no ninth.
-    const round = await db.round.findFirstOrThrow({ where: { tableId }, orderBy: { openedAt: "desc" } });
+    const round = await db.round.findFirstOrThrow({
+      where: { tableId },
+      orderBy: { openedAt: "desc" },
+    });
     expect(round.phase).toBe("settled");
     expect(round.cards).toHaveLength(6);
 
@@ -113,7 +123,9 @@ describe("studio dealing: a dealer deals a baccarat table from a physical shoe",
     const log = await db.studioAction.findMany({ where: { tableId }, orderBy: { id: "asc" } });
     expect(log.every((entry) => entry.dealerId === dealerId)).toBe(true);
     expect(log.map((entry) => entry.action)).toContain("takeBack");
-    expect(log.filter((entry) => (entry.detail as { refused?: string }).refused !== undefined).length).toBeGreaterThanOrEqual(3);
+    expect(
+      log.filter((entry) => (entry.detail as { refused?: string }).refused !== undefined).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it("the same request again enters the card once", async () => {
@@ -168,7 +180,9 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
     tableId = (await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } })).id;
     await db.table.updateMany({ where: { id: { not: tableId } }, data: { status: "PAUSED" } });
     await db.table.update({ where: { id: tableId }, data: { dealing: "studio" } });
-    await db.user.create({ data: { id: dealerId, name: "D", email: "d@studio.test", role: "dealer" } });
+    await db.user.create({
+      data: { id: dealerId, name: "D", email: "d@studio.test", role: "dealer" },
+    });
     await db.tableDealer.create({ data: { tableId, dealerId, assignedBy: "admin" } });
     desk = createBetDesk({ db });
     dealer = startDealer({
@@ -197,7 +211,12 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
     expect(state.next.kind).toBe("open");
     state = await studioOpen(db, call());
     const roundId = state.round!.id;
-    await desk.place({ playerId: player, roundId, requestId: requestId(), bets: [{ bet: "main", seat: 3, amount: 1_000 }] });
+    await desk.place({
+      playerId: player,
+      roundId,
+      requestId: requestId(),
+      bets: [{ bet: "main", seat: 3, amount: 1_000 }],
+    });
     state = await studioClose(db, call());
     const positions: (string | null)[] = [];
     for (const code of ["5S", "9H", "6D"]) {
@@ -214,7 +233,11 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
 
     await act(db, { playerId: player, roundId, seat: 3, action: "hit", requestId: requestId() });
     state = await studioState(db, call());
-    expect(state.next).toMatchObject({ kind: "card", action: { seat: 3, action: "hit" }, position: "seat-3.1-3" });
+    expect(state.next).toMatchObject({
+      kind: "card",
+      action: { seat: 3, action: "hit" },
+      position: "seat-3.1-3",
+    });
     await studioCard(db, { ...call(), card: "9S" });
     await until("seat 3's turn again", async () =>
       (await studioState(db, call())).next.kind === "player" ? true : undefined,

@@ -62,6 +62,7 @@ export function parseCardCode(code: string): Card | null {
 /** The code of a card: `AS`, `TH`, `9C`, `JK`. */
 export function cardCode(card: Card): string {
   if (card === JOKER) return "JK";
-  if (!isCard(card) || suitOf(card) > 3) throw new RangeError(`no code for card 0x${card.toString(16)}`);
+  if (!isCard(card) || suitOf(card) > 3)
+    throw new RangeError(`no code for card 0x${card.toString(16)}`);
   return `${RANKS[rankOf(card) - 1]!}${SUITS[suitOf(card)]!}`;
 }

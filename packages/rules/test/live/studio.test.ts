@@ -39,7 +39,14 @@ describe("studio shoes: the game says which card it needs next", () => {
       positions.push(step.position);
       round = step.round;
     }
-    expect(positions).toEqual(["player-1", "banker-1", "player-2", "banker-2", "player-3", "banker-3"]);
+    expect(positions).toEqual([
+      "player-1",
+      "banker-1",
+      "player-2",
+      "banker-2",
+      "player-3",
+      "banker-3",
+    ]);
     expect(round.dealt).toBe(true);
     expect(definition.outcome(round)).toMatchObject({ winner: "banker" });
     // Burns never entered stay unknown; the dealt cards are where the game read them.
@@ -53,9 +60,11 @@ describe("studio shoes: the game says which card it needs next", () => {
     const shoe = newStudioShoe(416);
     shoe.cards[0] = card("TS");
     burnFirstCard(shoe);
-    let round = (studioTry(shoe, shoe.position, (copy) => definition.startRound(copy)) as {
-      result: LiveRound;
-    }).result;
+    let round = (
+      studioTry(shoe, shoe.position, (copy) => definition.startRound(copy)) as {
+        result: LiveRound;
+      }
+    ).result;
     for (const code of ["9S", "2D", "KH", "3C"]) round = enter(definition, shoe, round, code).round;
     expect(round.dealt).toBe(true);
     expect(definition.outcome(round)).toMatchObject({ winner: "player" });
@@ -66,9 +75,11 @@ describe("studio shoes: the game says which card it needs next", () => {
     const shoe = newStudioShoe(416);
     shoe.cards[0] = card("AS");
     burnFirstCard(shoe);
-    let round = (studioTry(shoe, shoe.position, (copy) => definition.startRound(copy)) as {
-      result: LiveRound;
-    }).result;
+    let round = (
+      studioTry(shoe, shoe.position, (copy) => definition.startRound(copy)) as {
+        result: LiveRound;
+      }
+    ).result;
     const positions: (string | null)[] = [];
     const codes = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"];
     for (const code of codes) {
