@@ -12,6 +12,7 @@ import { shoeFromJson } from "@fuda/shoe";
 import { decisionsOf, lockLiveRound, refusalError } from "./actions";
 import { deadlineAfter, writeStep } from "./decisions";
 import { isRoundId, roundNotFound } from "./bet-slip";
+import { studioSafe } from "./studio-memory";
 
 export type CorrectionType = "rewind" | "unrecoverable" | "improperDeal";
 
@@ -39,11 +40,15 @@ export async function correctRound(db: Db, input: CorrectionInput): Promise<Corr
     const round = await lockLiveRound(tx, roundId);
     const { definition, decisions } = decisionsOf(round);
     const shoe = shoeFromJson(round.shoe_state);
-    const result = decisions.correct(shoe, round.state, {
-      type,
-      operator: operatorId,
-      ...(toStep === undefined ? {} : { toStep }),
-    });
+    // At a studio table the correction reads only cards entered; a seat's choice still waiting
+    // for its card is undone with the rest (rounds.studio cleared below).
+    const result = studioSafe(shoe, round.state.first, (copy) =>
+      decisions.correct(copy, round.state, {
+        type,
+        operator: operatorId,
+        ...(toStep === undefined ? {} : { toStep }),
+      }),
+    );
     if (!result.ok) throw refusalError(result.refusal);
     const table = { id: round.table_id, settings: round.settings };
     const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
@@ -69,6 +74,7 @@ export async function correctRound(db: Db, input: CorrectionInput): Promise<Corr
       step: { round: result.round, events },
       actsBy,
     });
+    await tx.$executeRaw`UPDATE rounds SET studio = NULL WHERE id = ${roundId}::uuid AND studio IS NOT NULL`;
     return { roundId, correction: type, burned };
   });
 }

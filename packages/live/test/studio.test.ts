@@ -5,6 +5,7 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { FudaError } from "@fuda/errors";
+import { parseCardCode } from "@fuda/shoe";
 
 import { until } from "@fuda/testkit";
 
@@ -14,8 +15,10 @@ import {
   createBetDesk,
   sit,
   startDealer,
+  correctRound,
   studioCard,
   studioClose,
+  studioMistake,
   studioNewShoe,
   studioOpen,
   studioState,
@@ -164,6 +167,74 @@ describe("studio dealing: a dealer deals a baccarat table from a physical shoe",
   });
 });
 
+describe("studio dealing: Pok Deng", () => {
+  let database: TestDatabase;
+  let db: Db;
+  let tableId: string;
+  let desk: BetDesk;
+  const dealerId = "dealer-pd";
+  const call = () => ({ dealerId, tableId, requestId: requestId() });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seed(db);
+    tableId = (await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } })).id;
+    await db.table.update({
+      where: { id: tableId },
+      data: { dealing: "studio", settings: { enterBurns: true } },
+    });
+    await db.user.create({
+      data: { id: dealerId, name: "D", email: "pd@studio.test", role: "dealer" },
+    });
+    await db.tableDealer.create({ data: { tableId, dealerId, assignedBy: "admin" } });
+    desk = createBetDesk({ db });
+  });
+  afterAll(async () => {
+    await desk.close();
+    await database.drop();
+  });
+
+  it("enters the burns, deals the twelve cards in the game's order and settles a seat by the rule book", async () => {
+    const first = await studioCard(db, { ...call(), card: "2H" });
+    expect(first.state.next).toMatchObject({ kind: "burn", burn: { done: 0, of: 2 }, index: 1 });
+    await studioCard(db, { ...call(), card: "KD" });
+    expect((await studioState(db, call())).next.burn).toEqual({ done: 1, of: 2 });
+    await studioCard(db, { ...call(), card: "QD" });
+    const opened = await studioOpen(db, call());
+    const roundId = opened.round!.id;
+    const player = await newPlayer(db);
+    await desk.place({
+      playerId: player,
+      roundId,
+      requestId: requestId(),
+      bets: [{ bet: "seat", seat: 1, amount: 1_000 }],
+    });
+    await studioClose(db, call());
+    // Seat 1: 9♠ + K♠ = 9 (a pok); every other hand and the Banker: 2 + 3 = 5.
+    const order: string[] = [];
+    const cards = [
+      "9S",
+      "KS",
+      ...Array.from({ length: 10 }, (_, k) => (k % 2 === 0 ? "2C" : "3C")),
+    ];
+    for (const card of cards) {
+      order.push((await studioCard(db, { ...call(), card })).position);
+    }
+    expect(order.slice(0, 2)).toEqual(["seat-1-1", "seat-1-2"]);
+    expect(order.slice(-2)).toEqual(["banker-1", "banker-2"]);
+    const round = await db.round.findUniqueOrThrow({ where: { id: roundId } });
+    expect(round.phase).toBe("settled");
+    const [bet] = await db.bet.findMany({ where: { roundId } });
+    // A pok beats the Banker's 5 and pays 1 to 1 (docs/rules/pok-deng.md).
+    expect(Number(bet!.returned)).toBeGreaterThan(1_000);
+    const shoe = await db.shoe.findFirstOrThrow({ where: { tableId } });
+    expect(Array.from(shoe.cards.subarray(0, 3))).toEqual(
+      ["2H", "KD", "QD"].map((code) => parseCardCode(code)),
+    );
+  });
+});
+
 describe("studio dealing: joker blackjack, the dealer deals to the seat the console names", () => {
   let database: TestDatabase;
   let db: Db;
@@ -261,5 +332,65 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
     const bets = await db.bet.findMany({ where: { roundId } });
     expect(bets.map((bet) => [bet.status, Number(bet.returned)])).toEqual([["settled", 2_000]]);
     expect(await db.ledgerTransfer.count({ where: { roundId, kind: "settle" } })).toBe(1);
+  });
+
+  it("a rewind the dealer reports and an operator confirms burns the card and plays on", async () => {
+    const player = await newPlayer(db);
+    await sit(db, { tableId, seat: 5, playerId: player });
+    const opened = await studioOpen(db, call());
+    const roundId = opened.round!.id;
+    await desk.place({
+      playerId: player,
+      roundId,
+      requestId: requestId(),
+      bets: [{ bet: "main", seat: 5, amount: 1_000 }],
+    });
+    await studioClose(db, call());
+    for (const code of ["8H", "7D", "9C"]) await studioCard(db, { ...call(), card: code });
+    await until("seat 5's turn", async () =>
+      (await studioState(db, call())).next.kind === "player" ? true : undefined,
+    );
+    await act(db, { playerId: player, roundId, seat: 5, action: "hit", requestId: requestId() });
+    await studioCard(db, { ...call(), card: "4S" });
+    // The card was dealt to the wrong hand: the dealer reports it, an operator rewinds.
+    await studioMistake(db, {
+      ...call(),
+      kind: "rewind",
+      toStep: 1,
+      reason: "hit card to the wrong seat",
+    });
+    const report = await db.studioAction.findFirstOrThrow({
+      where: { roundId, action: "mistake" },
+    });
+    expect(report).toMatchObject({ dealerId, detail: { kind: "rewind", toStep: 1 } });
+    const corrected = await correctRound(db, {
+      operatorId: "pit-boss",
+      roundId,
+      type: "rewind",
+      toStep: 1,
+      reason: "confirmed: the dealer's report",
+    });
+    expect(corrected.burned).toEqual([parseCardCode("4S")]);
+    await until("seat 5's turn again", async () =>
+      (await studioState(db, call())).next.kind === "player" ? true : undefined,
+    );
+    await act(db, { playerId: player, roundId, seat: 5, action: "stand", requestId: requestId() });
+    for (const [position, code] of [
+      ["dealer-2", "8S"],
+      ["dealer-3", "9D"],
+    ] as const) {
+      await until(position, async () =>
+        (await studioState(db, call())).next.position === position ? true : undefined,
+      );
+      await studioCard(db, { ...call(), card: code });
+    }
+    await until("the round settled", async () =>
+      (await db.round.findUniqueOrThrow({ where: { id: roundId } })).phase === "settled"
+        ? true
+        : undefined,
+    );
+    const bets = await db.bet.findMany({ where: { roundId } });
+    // 17 stands against the dealer's 7 + 8 + 9 = 24: the seat wins.
+    expect(bets.map((bet) => [bet.status, Number(bet.returned)])).toEqual([["settled", 2_000]]);
   });
 });
