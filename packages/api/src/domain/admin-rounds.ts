@@ -5,7 +5,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { definitionOf, liveRoundFromJson, publicGameName } from "@fuda/live";
-import { formatCard } from "@fuda/shoe";
+import { formatCard, UNKNOWN_CARD } from "@fuda/shoe";
 
 import { FudaError } from "../errors";
 import type { Sort, SortKey } from "./sorted-pages";
@@ -146,7 +146,10 @@ export async function roundRecord(db: Db, roundId: string) {
   if (!UUID.test(roundId)) throw roundNotFound(roundId);
   const round = await db.round.findUnique({
     where: { id: roundId },
-    include: { table: true, shoe: { select: { burned: true, endedAt: true, cards: true } } },
+    include: {
+      table: true,
+      shoe: { select: { burned: true, endedAt: true, cards: true, dealing: true } },
+    },
   });
   if (round === null) throw roundNotFound(roundId);
   const state = liveRoundFromJson(round.state, `round ${round.id}: state`);
@@ -171,9 +174,13 @@ export async function roundRecord(db: Db, roundId: string) {
     .filter((index) => index >= previousEnd && index < end)
     .map((index) => ({
       index,
-      card: round.shoe.endedAt === null ? null : (round.shoe.cards[index] ?? null),
+      // A studio shoe's skipped burn was never entered: not known (UNKNOWN_CARD).
+      card:
+        round.shoe.endedAt === null || round.shoe.cards[index] === UNKNOWN_CARD
+          ? null
+          : (round.shoe.cards[index] ?? null),
     }));
-  const [voider, bets, events, transfers] = await Promise.all([
+  const [voider, bets, events, transfers, reports] = await Promise.all([
     // Who voided it, named as the portal names operators (the id alone says nothing).
     round.voidedBy === null
       ? null
@@ -203,6 +210,25 @@ export async function roundRecord(db: Db, roundId: string) {
               WHERE e.transfer_id = t.id) AS entries
       FROM ledger_transfers t WHERE t.round_id = ${roundId}
       ORDER BY t.created_at, t.id`,
+    // A studio dealer's reports of a dealing mistake, each confirmed by an operator's correction
+    // of the round after it (docs/studio.md, Faults).
+    db.$queryRaw<
+      {
+        dealer_id: string;
+        email: string | null;
+        detail: Record<string, unknown>;
+        at: Date;
+        confirmed: boolean;
+      }[]
+    >`
+      SELECT a.dealer_id, u.email, a.detail, a.at,
+             EXISTS (SELECT 1 FROM audit_log l
+                     WHERE l.target_type = 'round' AND l.target_id = ${roundId}
+                       AND l.action IN ('rounds.rewind', 'rounds.unrecoverable', 'rounds.improperDeal')
+                       AND l.at >= a.at) AS confirmed
+      FROM studio_actions a LEFT JOIN users u ON u.id = a.dealer_id
+      WHERE a.round_id = ${roundId}::uuid AND a.action = 'mistake' AND NOT a.detail ? 'refused'
+      ORDER BY a.id`,
   ]);
   return {
     id: round.id,
@@ -228,6 +254,16 @@ export async function roundRecord(db: Db, roundId: string) {
             by: round.voidedBy ?? "",
             byEmail: voider?.email ?? null,
           },
+    dealing: round.shoe.dealing,
+    dealerReports: reports.map((report) => ({
+      dealerId: report.dealer_id,
+      dealerEmail: report.email,
+      kind: String(report.detail.kind ?? ""),
+      toStep: typeof report.detail.toStep === "number" ? report.detail.toStep : null,
+      reason: String(report.detail.reason ?? ""),
+      at: report.at.toISOString(),
+      confirmed: report.confirmed,
+    })),
     firstCard: state.first,
     cards: shown.map(({ position, card }) => ({ position, card, label: formatCard(card) })),
     burns: burns.map((burn) => ({

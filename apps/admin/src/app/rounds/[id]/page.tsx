@@ -138,6 +138,28 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
         <RoundCards record={record} />
       </section>
 
+      {record.dealerReports.length > 0 && (
+        <section className={styles.panel} data-testid="dealer-reports">
+          <h2>Dealer&apos;s reports</h2>
+          <p>
+            A studio dealer reported a dealing mistake from the console; confirm it with the
+            correction below (it is audited and settles as the rule book says).
+          </p>
+          <ul>
+            {record.dealerReports.map((report) => (
+              <li key={report.at}>
+                {formatTimestamp(report.at)} · {report.dealerEmail ?? report.dealerId}:{" "}
+                <strong>
+                  {report.kind}
+                  {report.toStep === null ? "" : ` to step ${report.toStep}`}
+                </strong>{" "}
+                — {report.reason} · {report.confirmed ? "confirmed" : "waiting for an operator"}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {correcting ? (
         <RoundCorrections roundId={id} act={act} busy={busy} message={messageOf("corrections")} />
       ) : (
