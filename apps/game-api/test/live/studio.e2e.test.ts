@@ -136,6 +136,10 @@ describe("a studio baccarat table dealt over HTTP", () => {
     expect(await database.db.ledgerTransfer.count({ where: { roundId, kind: "settle" } })).toBe(1);
     const wallet = await player.at(api.url).trpc("query", "wallet.balance");
     expect((wallet.data as { balance: number }).balance).toBe(before + 19_500);
+    // The player's history shows the round as any other, its cards as the dealer entered them.
+    const history = await player.at(api.url).trpc("query", "history.mine", {});
+    const rounds = (history.data as { rounds: { roundId?: string; id?: string }[] }).rounds;
+    expect(JSON.stringify(rounds)).toContain(roundId);
     expect((await checkBooks(database.db)).clean).toBe(true);
   });
 });
