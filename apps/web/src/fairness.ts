@@ -13,6 +13,7 @@ import {
   isCard,
   SALT_BYTES,
   toHex,
+  UNKNOWN_CARD,
 } from "@fuda/shoe";
 
 export interface Reveal {
@@ -75,6 +76,29 @@ export async function verifyReveal(
   if (digest !== commitment.toLowerCase())
     return { ok: false, problem: { code: "mismatch", digest } };
   return { ok: true, digest, order: decoded.order };
+}
+
+/** A studio shoe's recorded order, or why its hex is not one. */
+export type RecordCheck = { ok: true; order: Uint8Array } | { ok: false; problem: RevealProblem };
+
+/**
+ * A studio shoe's record (docs/studio.md, Fairness): the cards in the order the dealer entered
+ * them, `ff` where none was (a skipped burn). Its cards are physical, so there is no commitment
+ * to hash: the rounds are checked against this order alone.
+ */
+export function checkRecordedOrder(cards: string): RecordCheck {
+  let order: Uint8Array;
+  try {
+    order = fromHex(cards.replace(/\s+/g, ""), "cards");
+  } catch {
+    return { ok: false, problem: { code: "cardsHex" } };
+  }
+  const index = order.findIndex((byte) => byte !== UNKNOWN_CARD && !isCard(byte));
+  if (index >= 0) {
+    const byte = toHex(order.subarray(index, index + 1));
+    return { ok: false, problem: { code: "notACard", index, byte } };
+  }
+  return { ok: true, order };
 }
 
 /** Why one round (or the opening burn, `round` 0) does not match the revealed order. */

@@ -41,6 +41,7 @@ export function tableDetail(
       status: "open",
       countdownSeconds: 15,
       limits: { banker: { min: 1_000, max: 100_000 } },
+      dealing: "automatic",
       createdAt: "2026-12-01T00:00:00.000Z",
       updatedAt: "2026-12-01T00:00:00.000Z",
     },
@@ -59,6 +60,7 @@ export function tableDetail(
     },
     shoe: {
       id: SHOE_ID,
+      dealing: "automatic",
       commitment: "c0ffee",
       roundsDealt: 6,
       cardsLeft: 300,

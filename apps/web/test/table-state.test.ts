@@ -185,6 +185,8 @@ describe("a table's state after each event (applyTableEvent)", () => {
     expect(state.road).toEqual([]);
     expect(state.shoe).toEqual({
       id: "11111111-2222-4333-8444-555555555555",
+      // An event written before studio dealing: the software's shoe.
+      dealing: "automatic",
       commitment: "beef",
       roundsDealt: 0,
       cardsLeft: 416 - 1 - 9,
@@ -192,6 +194,40 @@ describe("a table's state after each event (applyTableEvent)", () => {
       startedAt: "2026-12-01T12:00:01.000Z",
       endedAt: null,
     });
+  });
+
+  it("a studio shoe starts with no commitment and says it is a studio's", () => {
+    const state = replay([
+      {
+        ...envelope(1, { roundId: null }),
+        type: "shoe.started",
+        payload: {
+          shoeId: "11111111-2222-4333-8444-555555555555",
+          commitment: "",
+          cardCount: 416,
+          dealing: "studio",
+          burn: { shownCard: 0x13, burnCount: 3 },
+        },
+      },
+    ]);
+    expect(state.shoe).toMatchObject({ dealing: "studio", commitment: "", cardsLeft: 416 - 4 });
+  });
+
+  it("table.updated keeps the table's dealing when the event predates it, else takes the event's", () => {
+    const table = tableDetail("baccarat").table;
+    const { dealing: _dealing, ...older } = table;
+    const kept = replay([
+      { ...envelope(1, { roundId: null }), type: "table.updated", payload: older },
+    ]);
+    expect(kept.table.dealing).toBe("automatic");
+    const studio = replay([
+      {
+        ...envelope(2, { roundId: null }),
+        type: "table.updated",
+        payload: { ...table, dealing: "studio" },
+      },
+    ]);
+    expect(studio.table.dealing).toBe("studio");
   });
 
   it("shoe.ended stamps the shoe's end with the event's time", () => {

@@ -53,6 +53,8 @@ export type { Acted, ActInput } from "./actions";
 export { correctRound } from "./corrections";
 export type { Corrected, CorrectionInput, CorrectionType } from "./corrections";
 export { voidRound, voidTransferId } from "./voids";
+export { cancelInterruptedRound } from "./interruptions";
+export type { CancelInput, Cancelled } from "./interruptions";
 export type { Voided, VoidedPlayer, VoidInput } from "./voids";
 export { betResults } from "./bet-results";
 export type { BetResult } from "./bet-results";
@@ -72,4 +74,10 @@ export {
   studioTables,
   studioTakeBack,
 } from "./studio";
-export type { StudioCall, StudioCardCall, StudioMistakeCall, StudioStepCall, StudioTable } from "./studio";
+export type {
+  StudioCall,
+  StudioCardCall,
+  StudioMistakeCall,
+  StudioStepCall,
+  StudioTable,
+} from "./studio";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { TableConfig } from "~/game-api";
 import { answered, relayApi } from "~/procedures";
 
-import { Field, LimitFields, betsOf, limitsFrom } from "./limit-fields";
+import { Field, FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
 import {
   PayTableFields,
   payTableEdit,
@@ -20,9 +20,17 @@ import styles from "./tables-admin.module.css";
 
 const JOKER_BLACKJACK_SETTINGS = ["seats", "decks", "jokers"] as const;
 
+/** The dealing modes as the select offers them (docs/studio.md). */
+const DEALING_LABELS = { automatic: "Automatic", studio: "Studio" } as const;
+type Dealing = keyof typeof DEALING_LABELS;
+
+/** The silent console's alert when the table's settings name none (packages/live, seats.ts). */
+const DEFAULT_SILENT_SECONDS = 30;
+
 /**
- * Limits per bet id (points), name, countdown and, for joker blackjack, seats, decks, jokers and
- * the pay table with its theoretical return.
+ * Limits per bet id (points), name, countdown, who deals it (with a studio table's burn
+ * procedure and silent-console alert) and, for joker blackjack, seats, decks, jokers and the pay
+ * table with its theoretical return.
  */
 export function TableEditor({
   table,
@@ -40,10 +48,17 @@ export function TableEditor({
   const payTable = storedPayTable(table.settings);
   // The form as typed, for the theoretical return: read again on every change.
   const [draft, setDraft] = useState(() => theoryRequestOf(storedText(table.settings)));
+  // The quick game deals each player a software shoe: never a studio's.
+  const dealable = table.game !== "quick-baccarat";
+  const [dealing, setDealing] = useState<Dealing>(table.dealing);
+  const studio = dealing === "studio";
   const bets = betsOf(table.limits);
   const fields = new Set([
     "name",
     "countdownSeconds",
+    "dealing",
+    "settings.enterBurns",
+    "settings.silentSeconds",
     ...JOKER_BLACKJACK_SETTINGS.map((key) => `settings.${key}`),
     ...(jokerBlackjack ? payTableFieldNames() : []),
     ...bets.flatMap((bet) => [`limits.${bet}`, `limits.${bet}.min`, `limits.${bet}.max`]),
@@ -72,6 +87,13 @@ export function TableEditor({
             ]),
           ),
           ...(edit === undefined ? {} : { payTable: edit }),
+          // A studio table's procedure; kept when it goes back to the automatic dealer.
+          ...(studio
+            ? {
+                enterBurns: form.get("settings.enterBurns") === "on",
+                silentSeconds: Number(text("settings.silentSeconds")),
+              }
+            : {}),
         };
         setSaved(false);
         void answered(
@@ -80,7 +102,8 @@ export function TableEditor({
             name: text("name"),
             countdownSeconds: countdown ? Number(text("countdownSeconds")) : 0,
             limits: limitsFrom(bets, text),
-            ...(jokerBlackjack ? { settings } : {}),
+            ...(dealable ? { dealing } : {}),
+            ...(jokerBlackjack || studio ? { settings } : {}),
             reason: text("reason") === "" ? undefined : text("reason"),
           }),
         ).then((answer) => {
@@ -97,6 +120,57 @@ export function TableEditor({
       </h2>
       <div className={styles.fields}>
         <Field label="Name" problem={problem} name="name" defaultValue={table.name} />
+        {dealable && (
+          <label>
+            Dealing
+            <select
+              name="dealing"
+              value={dealing}
+              data-testid="dealing"
+              onChange={(event) => {
+                setDealing(event.currentTarget.value as Dealing);
+              }}
+            >
+              {(Object.keys(DEALING_LABELS) as Dealing[]).map((mode) => (
+                <option key={mode} value={mode}>
+                  {DEALING_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+            <FieldProblem problem={problem} field="dealing" />
+          </label>
+        )}
+        {studio && (
+          <>
+            <label>
+              <span>
+                <input
+                  type="checkbox"
+                  name="settings.enterBurns"
+                  data-testid="enter-burns"
+                  defaultChecked={table.settings?.enterBurns === true}
+                />{" "}
+                Burn cards are entered
+              </span>
+              <FieldProblem problem={problem} field="settings.enterBurns" />
+            </label>
+            <Field
+              label="Console silent alert (seconds)"
+              problem={problem}
+              name="settings.silentSeconds"
+              type="number"
+              step={1}
+              min={5}
+              max={600}
+              data-testid="silent-seconds"
+              defaultValue={
+                typeof table.settings?.silentSeconds === "number"
+                  ? table.settings.silentSeconds
+                  : DEFAULT_SILENT_SECONDS
+              }
+            />
+          </>
+        )}
         {countdown && (
           <Field
             label="Countdown (seconds)"

@@ -9,6 +9,9 @@ import styles from "./tables-table.module.css";
 
 const NO_COUNTDOWN = "No countdown: each player deals their own round";
 
+/** Who deals the table: the software dealer, or a person at a studio console. */
+const DEALING_LABELS = { automatic: "Automatic", studio: "Studio" } as const;
+
 export function TablesTable<Table extends TableConfig>({
   tables,
   actions,
@@ -59,6 +62,10 @@ export function TablesTable<Table extends TableConfig>({
               <td>
                 {/* The stored value, as operators configure it. */}
                 <StatusBadge status={table.status} label={table.status} testId="status" />
+                {/* Under the status, not a column of its own: the rows keep their width. */}
+                <div className={styles.dealing} data-testid="dealing" data-dealing={table.dealing}>
+                  {DEALING_LABELS[table.dealing]}
+                </div>
               </td>
               <td className={styles.number} data-testid="countdown">
                 {hasCountdown(table.game) ? (

@@ -10,6 +10,7 @@ import { useLabels } from "~/i18n/use-labels";
 import { LastResult } from "./last-result";
 import { baccaratMarks, MiniBigRoad } from "./mini-road";
 import { NoTimer } from "./no-timer";
+import { LiveDealerBadge } from "./table/live-dealer-badge";
 import styles from "./table-card.module.css";
 import { secondsUntil } from "./use-now";
 
@@ -28,6 +29,7 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
       data-game={table.game}
       data-status={table.status}
       data-phase={live?.phase ?? ""}
+      data-dealing={table.dealing}
     >
       <div className={styles.head}>
         <div>
@@ -52,6 +54,7 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
         <span className={styles.countdown} data-testid="countdown">
           {labels.countdown(table.countdownSeconds)}
         </span>
+        <LiveDealerBadge table={table} />
       </p>
       {live !== undefined && (
         <div className={styles.live}>

@@ -13,7 +13,7 @@ import { useAccount } from "./account-context";
 import { LastResult } from "./last-result";
 import styles from "./lobby.module.css";
 import { baccaratMarks, MiniBigRoad } from "./mini-road";
-import { RoundPhase, TableLimits } from "./table";
+import { LiveDealerBadge, RoundPhase, TableLimits } from "./table";
 
 /** The round's phase after each public event that changes it. */
 const PHASE_AFTER: Partial<Record<string, "betting" | "dealing" | "settled" | "cancelled">> = {
@@ -53,6 +53,7 @@ export function TableSummary({ detail }: { detail: TableDetail }) {
         <div className={styles.heading}>
           <h1 translate="no">{table.name}</h1>
           <StatusBadge status={table.status} label={labels.status(table.status)} />
+          <LiveDealerBadge table={table} />
         </div>
         <p className={styles.summary}>
           {labels.variant(table.variant)} · {labels.countdown(table.countdownSeconds)}

@@ -4,8 +4,10 @@
  * in one transaction. The dealer and the bet desk read the table on every step and every slip, so
  * a change reaches the running table without a restart: a status between rounds (the dealer
  * never opens a round on a table that is not open, and finishes the one in play), the countdown
- * from the next round's window, limits from the next slip.
+ * from the next round's window, limits from the next slip, the dealing mode between rounds (the
+ * runtime ends the shoe of the old mode and starts one of the new before the next round).
  */
+import type { Dealing } from "@fuda/contracts";
 import type { Db, Game, Prisma, Table, TableStatus } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
 import { appendEvents } from "@fuda/live";
@@ -55,6 +57,7 @@ const auditRecord = (table: Table) => ({
   limits: table.limits as Prisma.InputJsonValue,
   countdownSeconds: table.countdownSeconds,
   settings: table.settings as Prisma.InputJsonValue,
+  dealing: table.dealing,
 });
 
 async function lockTable(tx: Tx, tableId: string): Promise<Table> {
@@ -117,6 +120,17 @@ export interface TableEdits {
   countdownSeconds?: number;
   /** Merged into the table's settings; the bets in play are not touched. */
   settings?: EditableSettings;
+  /** Who deals the table, from the next round. */
+  dealing?: Dealing;
+}
+
+/** The quick game deals each player a software shoe of their own: no studio deals it. */
+function checkDealing(game: GameName, dealing: Dealing | undefined): void {
+  if (dealing === "studio" && game === "quick-baccarat") {
+    throw new FudaError("BAD_INPUT", "dealing: the quick game is not dealt at a studio", {
+      field: "dealing",
+    });
+  }
 }
 
 /** The edited keys over the stored ones; a pay table edit over the table's pay table, whole. */
@@ -145,6 +159,7 @@ export async function updateTable(change: Change & { edits: TableEdits }): Promi
       countdownSeconds,
       settings: edits.settings ?? {},
     });
+    checkDealing(view.game, edits.dealing);
     return tx.table.update({
       where: { id: table.id },
       data: {
@@ -152,6 +167,7 @@ export async function updateTable(change: Change & { edits: TableEdits }): Promi
         limits,
         countdownSeconds,
         settings: mergeSettings(settingsOf(table), edits.settings),
+        dealing: edits.dealing ?? table.dealing,
       },
     });
   });
@@ -214,6 +230,8 @@ export interface NewTable {
   settings?: EditableSettings;
   /** A new table starts paused unless asked: an operator opens it when it is ready. */
   status?: "open" | "paused";
+  /** Automatic unless asked. */
+  dealing?: Dealing;
 }
 
 export async function createTable({
@@ -229,6 +247,7 @@ export async function createTable({
 }): Promise<AdminTableView> {
   const settings = table.settings ?? {};
   checkTableConfig({ ...table, settings });
+  checkDealing(table.game, table.dealing);
   return db.$transaction(async (tx) => {
     const taken = await tx.table.findUnique({ where: { slug: table.slug }, select: { id: true } });
     if (taken !== null) {
@@ -246,6 +265,7 @@ export async function createTable({
         countdownSeconds: table.countdownSeconds,
         settings: mergeSettings({}, settings),
         status: table.status === "open" ? "OPEN" : "PAUSED",
+        dealing: table.dealing ?? "automatic",
       },
     });
     await writeAudit(tx, {

@@ -21,7 +21,10 @@ export const feedTableSchema = z
       ),
     shoe: publicShoeSchema
       .nullable()
-      .describe("The current shoe's public face: its commitment, rounds dealt, cards left."),
+      .describe(
+        "The current shoe's public face: who deals it (`dealing`), its commitment (empty for a " +
+          "studio shoe, whose cards are physical), rounds dealt, cards left.",
+      ),
     road: tableDetailSchema.shape.road.describe(
       "The current shoe's road, one mark per settled round, in the game's own shape.",
     ),

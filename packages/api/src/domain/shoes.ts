@@ -153,6 +153,7 @@ export async function getShoe({ db, shoeId }: { db: Db; shoeId: string }): Promi
           ...summarySelect,
           table: { select: { slug: true, name: true, game: true, variant: true } },
           commitment: true,
+          dealing: true,
           firstBurn: true,
           reveal: true,
           // Read for the rounds' starts and burns only: it holds the salt, never sent.
@@ -178,6 +179,7 @@ export async function getShoe({ db, shoeId }: { db: Db; shoeId: string }): Promi
       const reveal = ended ? (row.reveal as { salt: string; cards: string }) : null;
       return {
         ...toSummary(row),
+        dealing: row.dealing,
         commitment: row.commitment,
         cardCount: state.cards.length / 2,
         firstBurn:

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { DEALING_MODES } from "@fuda/contracts";
+
 import { gameNames } from "./tables.types";
 
 const instant = z.iso.datetime().describe("ISO 8601, server time.");
@@ -64,9 +66,18 @@ export const shoeRoundSchema = z.object({
 });
 
 export const shoeDetailSchema = shoeSummarySchema.extend({
+  dealing: z
+    .enum(DEALING_MODES)
+    .describe(
+      "`automatic`: shuffled and committed by the software; `studio`: a physical shoe dealt by " +
+        "a person, its cards recorded as they were entered at the studio console.",
+    ),
   commitment: z
     .string()
-    .describe("SHA-256 hex, published before the first card (docs/fairness.md)."),
+    .describe(
+      "SHA-256 hex, published before the first card (docs/fairness.md); empty for a studio " +
+        "shoe, whose cards are physical and committed by nothing.",
+    ),
   cardCount: z.number().int(),
   firstBurn: z
     .object({ shownCard: z.number().int(), burnCount: z.number().int() })
@@ -76,7 +87,10 @@ export const shoeDetailSchema = shoeSummarySchema.extend({
   reveal: z
     .object({ salt: z.string(), cards: z.string() })
     .nullable()
-    .describe("Salt and order in hex, once the shoe has ended; null before."),
+    .describe(
+      "Salt and order in hex, once the shoe has ended; null before. A studio shoe's order is " +
+        "the cards as entered, `ff` for a card never entered (a skipped burn); its salt is zeros.",
+    ),
   rounds: z.array(shoeRoundSchema).describe("The shoe's finished rounds, in order."),
 });
 

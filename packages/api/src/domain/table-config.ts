@@ -22,6 +22,10 @@ export interface EditableSettings {
   jokers?: number;
   /** How long a seat has to act on its turn (seated games). */
   actionSeconds?: number;
+  /** Studio tables (docs/studio.md): the burn cards are entered at the console, or skipped. */
+  enterBurns?: boolean;
+  /** Studio tables: a console silent this long in a live round raises the operators' alert. */
+  silentSeconds?: number;
   /**
    * Joker blackjack's premiums and player's joker (docs/rules/joker-blackjack.md, Pay table),
    * any part of them: merged over the table's own and stored whole, from the next round.
@@ -39,6 +43,9 @@ export interface TableConfig {
 
 /** The longest betting window an operator may set: ten minutes. */
 export const MAX_COUNTDOWN_SECONDS = 600;
+
+/** A studio table's silent console alert, as packages/live's table settings bound it. */
+const SILENT_SECONDS = { min: 5, max: 600 } as const;
 
 /** The joker blackjack table's seats (the rules' seven-seat table) and its shoe's bounds. */
 const JOKER_BLACKJACK_BOUNDS = {
@@ -129,6 +136,10 @@ function checkSettings(game: GameName, settings: EditableSettings): void {
     const value = settings[key];
     if (value === undefined) continue;
     const field = `settings.${key}`;
+    if (key === "enterBurns" || key === "silentSeconds") {
+      checkStudioSetting(game, key, value);
+      continue;
+    }
     if (game !== "joker-blackjack") {
       throw bad(field, `only joker blackjack tables take ${key}`);
     }
@@ -145,5 +156,23 @@ function checkSettings(game: GameName, settings: EditableSettings): void {
     ) {
       throw bad(field, `a whole number from ${bounds.min} to ${bounds.max}`);
     }
+  }
+}
+
+/** The studio settings: any live table's (the quick game is never studio-dealt). */
+function checkStudioSetting(game: GameName, key: "enterBurns" | "silentSeconds", value: unknown) {
+  const field = `settings.${key}`;
+  if (game === "quick-baccarat") throw bad(field, "the quick game is not dealt at a studio");
+  if (key === "enterBurns") {
+    if (typeof value !== "boolean") throw bad(field, "true or false");
+    return;
+  }
+  if (
+    typeof value !== "number" ||
+    !Number.isSafeInteger(value) ||
+    value < SILENT_SECONDS.min ||
+    value > SILENT_SECONDS.max
+  ) {
+    throw bad(field, `a whole number from ${SILENT_SECONDS.min} to ${SILENT_SECONDS.max}`);
   }
 }

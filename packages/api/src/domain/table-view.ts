@@ -29,6 +29,7 @@ export async function currentShoe(tx: Tx, tableId: string) {
   const select = {
     id: true,
     commitment: true,
+    dealing: true,
     position: true,
     firstBurn: true,
     road: true,
@@ -107,6 +108,7 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
                  (SELECT length(cards) FROM shoes WHERE id = ${shoe.id}::uuid) AS size`;
         shoeView = {
           id: shoe.id,
+          dealing: shoe.dealing,
           commitment: shoe.commitment,
           roundsDealt: counts!.dealt,
           cardsLeft: Math.max(0, counts!.size - shoe.position),

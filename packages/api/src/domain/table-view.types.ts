@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ROUND_PHASES } from "@fuda/contracts";
+import { DEALING_MODES, ROUND_PHASES } from "@fuda/contracts";
 
 import { tableViewSchema } from "./tables.types";
 
@@ -55,6 +55,8 @@ export const publicRoundSchema = z.object({
 /** The shoe's public face: never its order, state or salt. */
 export const publicShoeSchema = z.object({
   id: z.uuid(),
+  /** A studio shoe is physical: its commitment is empty, its entered order published at its end. */
+  dealing: z.enum(DEALING_MODES),
   commitment: z.string(),
   roundsDealt: z.number().int().nonnegative(),
   cardsLeft: z.number().int().nonnegative(),

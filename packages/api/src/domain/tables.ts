@@ -24,6 +24,7 @@ export function toTableView(table: Table): TableView {
     status: statusNames[table.status],
     countdownSeconds: table.countdownSeconds,
     limits: limits.data,
+    dealing: table.dealing,
     createdAt: table.createdAt.toISOString(),
     updatedAt: table.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { stakeLimitSchema } from "@fuda/rules";
 import { z } from "zod";
 
+import { DEALING_MODES } from "@fuda/contracts";
 import type { GameName, TablePayload, TableStatusName } from "@fuda/contracts";
 import type { Game, TableStatus } from "@fuda/db";
 
@@ -68,6 +69,14 @@ export const tableViewSchema = z
           "in baccarat, `seat` in pok-deng, `main` in joker-blackjack). All amounts are in " +
           "minor units: 100 minor units are 1 point.",
       ),
+    dealing: z
+      .enum(DEALING_MODES)
+      .describe(
+        "Who deals the table: `automatic`, the software dealer from a shuffled, committed shoe; " +
+          "`studio`, a person on camera from a physical shoe, entering each card at a studio " +
+          "console (its shoes have no software commitment; their recorded card order is " +
+          "published when they end).",
+      ),
     createdAt: z.iso.datetime().describe("When the table was created (ISO 8601, UTC)."),
     updatedAt: z.iso.datetime().describe("When the table was last changed (ISO 8601, UTC)."),
   })
@@ -75,6 +84,9 @@ export const tableViewSchema = z
 
 export type TableView = z.infer<typeof tableViewSchema>;
 
-/** The view `table.updated` announces is the one the contracts read (packages/contracts). */
+/**
+ * The view `table.updated` announces is the one the contracts read (packages/contracts); there
+ * `dealing` is optional only because events written before studio dealing lack it.
+ */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _announced: Same<TableView, TablePayload> = true;
+const _announced: Same<TableView, Required<TablePayload>> = true;

@@ -241,6 +241,11 @@ export interface components {
                 [key: string]: components["schemas"]["StakeLimit"];
             };
             /**
+             * @description Who deals the table: `automatic`, the software dealer from a shuffled, committed shoe; `studio`, a person on camera from a physical shoe, entering each card at a studio console (its shoes have no software commitment; their recorded card order is published when they end).
+             * @enum {string}
+             */
+            dealing: "automatic" | "studio";
+            /**
              * Format: date-time
              * @description When the table was created (ISO 8601, UTC).
              */
@@ -306,10 +311,12 @@ export interface components {
                     actsBy: string | null;
                 } | null;
             } | null;
-            /** @description The current shoe's public face: its commitment, rounds dealt, cards left. */
+            /** @description The current shoe's public face: who deals it (`dealing`), its commitment (empty for a studio shoe, whose cards are physical), rounds dealt, cards left. */
             shoe: {
                 /** Format: uuid */
                 id: string;
+                /** @enum {string} */
+                dealing: "automatic" | "studio";
                 commitment: string;
                 roundsDealt: number;
                 cardsLeft: number;
@@ -498,7 +505,12 @@ export interface components {
             endedAt: string | null;
             /** @description Rounds dealt to the end (settled) from this shoe. */
             roundsDealt: number;
-            /** @description SHA-256 hex, published before the first card (docs/fairness.md). */
+            /**
+             * @description `automatic`: shuffled and committed by the software; `studio`: a physical shoe dealt by a person, its cards recorded as they were entered at the studio console.
+             * @enum {string}
+             */
+            dealing: "automatic" | "studio";
+            /** @description SHA-256 hex, published before the first card (docs/fairness.md); empty for a studio shoe, whose cards are physical and committed by nothing. */
             commitment: string;
             cardCount: number;
             /** @description The opening burn: the card turned up and how many more it burned; null if none. */
@@ -508,7 +520,7 @@ export interface components {
             } | null;
             /** @description Where round 1 starts: 1 + burnCount, or 0. */
             firstRoundAt: number;
-            /** @description Salt and order in hex, once the shoe has ended; null before. */
+            /** @description Salt and order in hex, once the shoe has ended; null before. A studio shoe's order is the cards as entered, `ff` for a card never entered (a skipped burn); its salt is zeros. */
             reveal: {
                 salt: string;
                 cards: string;
@@ -534,9 +546,9 @@ export interface components {
                     hand: string | null;
                 }[];
             }[];
-            /** @description Once the shoe has ended: the reveal hashes to the commitment and every card a round showed is the revealed order's card at its place. False while the shoe is in play. */
+            /** @description Once the shoe has ended: the reveal hashes to the commitment and every card a round showed is the revealed order's card at its place. False while the shoe is in play, and always for a studio shoe (`dealing: studio`), which has no commitment to check. */
             verifies: boolean;
-            /** @description Why the shoe does not verify, or null when it does. */
+            /** @description Why the shoe does not verify, or null when it does. For an ended studio shoe whose recorded order matches every card shown: `studio shoe: recorded order`. */
             verification: string | null;
         };
         /** @description Results over a time range. */

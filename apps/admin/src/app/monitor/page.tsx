@@ -6,6 +6,7 @@ import type { RouterOutputs } from "@fuda/api";
 import type { SubscriptionPath } from "@fuda/api/types";
 import { formatPoints, GAME_LABELS } from "@fuda/ui";
 
+import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/ops-page.module.css";
 import type { Answer } from "~/procedures";
 import { answered, problemOf, relayApi } from "~/procedures";
@@ -15,6 +16,13 @@ type MonitorTable = Monitor[number];
 
 /** A burst of events (a deal reveals a card per step) becomes one read. */
 const REFRESH_AFTER_EVENT_MS = 250;
+/** Each alert's title, as the operators know it (docs/operators.md, The live monitor). */
+const ALERT_TITLES: Record<MonitorTable["alerts"][number]["kind"], string> = {
+  consoleSilent: "Console silent",
+};
+
+/** A silent console sends no event: studio tables are read again this often. */
+const STUDIO_REFRESH_MS = 5_000;
 
 const loadMonitor = () => answered(relayApi.admin.monitor.tables.query());
 
@@ -24,6 +32,10 @@ const TABLE_EVENTS: SubscriptionPath = "tables.events";
 /** Seconds left until `iso`, never negative. */
 const secondsUntil = (iso: string, now: number) =>
   Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 1000));
+
+/** Whole seconds since `iso`, never negative. */
+const secondsSince = (iso: string, now: number) =>
+  Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000));
 
 /** The wall clock, ticking once a second, for the countdowns. */
 function useNow(): number {
@@ -58,6 +70,17 @@ export default function MonitorPage() {
   useEffect(() => {
     void loadMonitor().then(show);
   }, [show]);
+
+  const studio = tables.some((table) => table.studio !== null);
+  useEffect(() => {
+    if (!studio) return;
+    const timer = setInterval(() => {
+      void loadMonitor().then(show);
+    }, STUDIO_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [studio, show]);
 
   // Each table's event stream (the game API's `tables.events`, through the relay): any step of a
   // round reads the monitor again.
@@ -97,20 +120,35 @@ export default function MonitorPage() {
       )}
       <div className={styles.cards}>
         {tables.map((table) => (
-          <TableCard key={table.slug} table={table} now={now} />
+          <TableCard
+            key={table.slug}
+            table={table}
+            now={now}
+            onChanged={() => void loadMonitor().then(show)}
+          />
         ))}
       </div>
       <p className={styles.note}>
         Stakes are in points (1 point = 100 minor units), refunded bets left out. Baccarat&apos;s
         exposure is the gap between the Player and Banker stakes; the cap is the larger side&apos;s
-        table maximum.
+        table maximum. A studio table&apos;s console silent for longer than the table allows while a
+        round needs it raises &quot;Console silent&quot;: cancel the round there if it cannot go on
+        (every open bet refunded, its cards burned).
       </p>
     </main>
   );
 }
 
-function TableCard({ table, now }: { table: MonitorTable; now: number }) {
-  const { round, exposure } = table;
+function TableCard({
+  table,
+  now,
+  onChanged,
+}: {
+  table: MonitorTable;
+  now: number;
+  onChanged: () => void;
+}) {
+  const { round, exposure, studio } = table;
   const countdown =
     round === null || now === 0
       ? null
@@ -120,15 +158,52 @@ function TableCard({ table, now }: { table: MonitorTable; now: number }) {
           ? secondsUntil(round.actsBy, now)
           : null;
   return (
-    <section className={styles.card} data-testid="monitor-table" data-slug={table.slug}>
+    <section
+      className={styles.card}
+      data-testid="monitor-table"
+      data-slug={table.slug}
+      data-dealing={table.dealing}
+    >
       <h2>
         {table.name} <code>{table.slug}</code>
       </h2>
+      {table.alerts.map((alert) => (
+        <div key={alert.kind} className={styles.problem} role="alert" data-testid="alert">
+          <strong>{ALERT_TITLES[alert.kind]}</strong>
+          <div>{alert.message}</div>
+          {round !== null && (round.phase === "betting" || round.phase === "dealing") && (
+            <CancelRound roundId={round.id} number={round.number} onCancelled={onChanged} />
+          )}
+        </div>
+      ))}
       <dl className={styles.facts}>
         <dt>Game</dt>
         <dd>{GAME_LABELS[table.game]}</dd>
         <dt>Status</dt>
         <dd data-testid="status">{table.status}</dd>
+        <dt>Dealing</dt>
+        <dd data-testid="dealing">{table.dealing === "studio" ? "Studio" : "Automatic"}</dd>
+        {studio !== null && (
+          <>
+            <dt>Console</dt>
+            <dd data-testid="console">
+              {studio.console === null
+                ? "no console"
+                : `${studio.console.dealerName ?? studio.console.dealerId}, seen ${
+                    now === 0 ? "—" : `${secondsSince(studio.console.seenAt, now)} s ago`
+                  }`}
+            </dd>
+            <dt>Console silent</dt>
+            <dd
+              data-testid="silent-for"
+              className={table.alerts.length > 0 ? styles.flag : undefined}
+            >
+              {studio.silentFor === null
+                ? "—"
+                : `${studio.silentFor} s of ${studio.silentSeconds} s`}
+            </dd>
+          </>
+        )}
         <dt>Round</dt>
         <dd data-testid="round">
           {round === null ? (
@@ -193,5 +268,65 @@ function TableCard({ table, now }: { table: MonitorTable; now: number }) {
         </table>
       )}
     </section>
+  );
+}
+
+/**
+ * Cancels an alerted table's round (docs/rules/live-tables.md, Interrupted rounds): every open
+ * bet refunded through the ledger, the round's cards burned; asked first, with a reason.
+ */
+function CancelRound({
+  roundId,
+  number,
+  onCancelled,
+}: {
+  roundId: string;
+  number: number;
+  onCancelled: () => void;
+}) {
+  const [reason, setReason] = useState("Console silent");
+  const [said, setSaid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirm();
+  return (
+    <form
+      data-testid="cancel-round"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void (async () => {
+          const yes = await ask({
+            title: `Cancel round #${number}?`,
+            body: "Every open bet is refunded through the ledger and the round's cards are burned; the shoe stays in play. This cannot be undone.",
+            confirm: "Cancel round",
+            danger: true,
+          });
+          if (!yes) return;
+          setBusy(true);
+          const answer = await answered(relayApi.admin.rounds.cancel.mutate({ roundId, reason }));
+          setBusy(false);
+          setSaid(
+            answer.ok
+              ? `Round #${number} cancelled: ${answer.data.refunds} ${answer.data.refunds === 1 ? "bet" : "bets"} refunded.`
+              : problemOf(answer),
+          );
+          if (answer.ok) onCancelled();
+        })();
+      }}
+    >
+      <label>
+        Reason{" "}
+        <input
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+          }}
+        />
+      </label>{" "}
+      <button type="submit" className={styles.danger} disabled={busy}>
+        Cancel round
+      </button>
+      {said !== null && <p role="status">{said}</p>}
+      {dialog}
+    </form>
   );
 }

@@ -33,6 +33,9 @@ export default async function FairnessPage({
       <main className={column.main} data-testid="fairness-page">
         <h1>{t("title")}</h1>
         <p className={styles.note}>{t("intro")}</p>
+        <p className={styles.note} data-testid="fairness-studio">
+          {t("studio")}
+        </p>
         <ShoeCheck
           tables={tables}
           initialTable={tables.some(({ slug }) => slug === table) ? table : ""}

@@ -21,6 +21,7 @@ import {
   ChipTray,
   chipValues,
   Countdown,
+  LiveDealerBadge,
   RoundPhase,
   TableBanners,
   TableLimits,
@@ -176,6 +177,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
         <div className={styles.title}>
           <h1 translate="no">{table.name}</h1>
           <StatusBadge status={table.status} label={labels.status(table.status)} />
+          <LiveDealerBadge table={table} />
         </div>
         <p className={styles.meta}>
           {labels.game(table.game)} · {labels.variant(table.variant)}

@@ -5,10 +5,17 @@ import type { SubmitEvent } from "react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 
 import type { ShoeDetail, ShoeSummary } from "@fuda/api";
-import { formatCard, suitOf } from "@fuda/shoe";
+import { formatCard, isCard, suitOf } from "@fuda/shoe";
 
-import type { Reveal, RevealCheck, RevealProblem, RoundCheck, RoundProblem } from "~/fairness";
-import { checkRounds, decodeReveal, verifyReveal } from "~/fairness";
+import type {
+  RecordCheck,
+  Reveal,
+  RevealCheck,
+  RevealProblem,
+  RoundCheck,
+  RoundProblem,
+} from "~/fairness";
+import { checkRecordedOrder, checkRounds, decodeReveal, verifyReveal } from "~/fairness";
 import { answered, relayApi } from "~/relay-api";
 
 import styles from "./fairness.module.css";
@@ -30,6 +37,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isRed = (card: number) => suitOf(card) === 1 || suitOf(card) === 2;
 
 function CardChip({ card, index }: { card: number; index?: number }) {
+  const t = useTranslations("fairness");
+  // A studio shoe's card never entered (a skipped burn): a place, no face.
+  if (!isCard(card)) {
+    return (
+      <span className={styles.faceDown} title={index === undefined ? undefined : `#${index}`}>
+        {t("reveal.unknown")}
+      </span>
+    );
+  }
   return (
     <span
       className={styles.card}
@@ -236,17 +252,34 @@ function ShoeList({
 }
 
 interface Outcome {
-  reveal: RevealCheck;
+  reveal: RevealCheck | RecordCheck;
+  /** A studio shoe: its recorded order, no commitment checked. */
+  studio: boolean;
   rounds: RoundCheck[] | null;
 }
 
-/** Verifies `reveal` against the shoe: the commitment, then the rounds against the order. */
+/**
+ * Verifies `reveal` against the shoe: the commitment, then the rounds against the order. A studio
+ * shoe has no commitment: its recorded order is read as it is and the rounds checked against it.
+ */
 async function verify(shoe: ShoeDetail, reveal: Reveal): Promise<Outcome> {
+  if (shoe.dealing === "studio") {
+    const record = checkRecordedOrder(reveal.cards);
+    return {
+      reveal: record,
+      studio: true,
+      rounds: record.ok ? checkRounds(shoe, record.order) : null,
+    };
+  }
   const check = await verifyReveal(shoe.commitment, reveal);
   // A reveal that is bytes of cards is checked round by round even when its hash differs: the
   // rounds then show which cards were changed.
   const decoded = decodeReveal(reveal);
-  return { reveal: check, rounds: "code" in decoded ? null : checkRounds(shoe, decoded.order) };
+  return {
+    reveal: check,
+    studio: false,
+    rounds: "code" in decoded ? null : checkRounds(shoe, decoded.order),
+  };
 }
 
 function ShoeReport({ shoe }: { shoe: ShoeDetail }) {
@@ -276,14 +309,19 @@ function ShoeReport({ shoe }: { shoe: ShoeDetail }) {
     shoe.reveal !== null &&
     (draft.salt !== shoe.reveal.salt || draft.cards !== shoe.reveal.cards);
   const roundsPassed = outcome?.rounds?.filter((check) => check.ok).length ?? 0;
-  const order = outcome?.reveal.ok ? outcome.reveal.order : decodedOrder(draft);
+  const order = outcome?.reveal.ok
+    ? outcome.reveal.order
+    : decodedOrder(draft, shoe.dealing === "studio");
 
   return (
     <article
       className={styles.report}
       data-testid="fairness-report"
       data-shoe={shoe.id}
-      data-verdict={outcome === null ? "" : outcome.reveal.ok ? "pass" : "fail"}
+      data-verdict={
+        outcome === null ? "" : !outcome.reveal.ok ? "fail" : outcome.studio ? "studio" : "pass"
+      }
+      data-dealing={shoe.dealing}
     >
       <h2>{t("shoe.heading")}</h2>
       <dl className={styles.facts}>
@@ -311,9 +349,13 @@ function ShoeReport({ shoe }: { shoe: ShoeDetail }) {
         </div>
         <div className={styles.wide}>
           <dt>{t("shoe.commitment")}</dt>
-          <dd className={styles.mono} translate="no" data-testid="fairness-commitment">
-            {shoe.commitment}
-          </dd>
+          {shoe.dealing === "studio" ? (
+            <dd data-testid="fairness-commitment">{t("shoe.noCommitment")}</dd>
+          ) : (
+            <dd className={styles.mono} translate="no" data-testid="fairness-commitment">
+              {shoe.commitment}
+            </dd>
+          )}
         </div>
       </dl>
 
@@ -333,7 +375,9 @@ function ShoeReport({ shoe }: { shoe: ShoeDetail }) {
             {outcome === null
               ? t("checking")
               : outcome.reveal.ok
-                ? t("verdict.ok")
+                ? outcome.studio
+                  ? t("verdict.studio")
+                  : t("verdict.ok")
                 : revealProblem(t, outcome.reveal.problem)}
             {outcome?.rounds &&
               ` ${t("rounds.summary", { passed: roundsPassed, total: outcome.rounds.length })}`}
@@ -430,8 +474,12 @@ function ShoeReport({ shoe }: { shoe: ShoeDetail }) {
   );
 }
 
-function decodedOrder(reveal: Reveal | null): Uint8Array | null {
+function decodedOrder(reveal: Reveal | null, studio = false): Uint8Array | null {
   if (reveal === null) return null;
+  if (studio) {
+    const record = checkRecordedOrder(reveal.cards);
+    return record.ok ? record.order : null;
+  }
   const decoded = decodeReveal(reveal);
   return "code" in decoded ? null : decoded.order;
 }

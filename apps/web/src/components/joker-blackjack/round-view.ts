@@ -113,6 +113,36 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
         },
       };
     }
+    case "card.withdrawn": {
+      // A studio dealer took back a seat's last card (the dealer's own are the shared cards).
+      const { position, totals } = event.payload;
+      const place = HAND_CARD.exec(position);
+      if (place === null) return state;
+      const [seat, hand, index] = [Number(place[1]), Number(place[2]) - 1, Number(place[3]) - 1];
+      const total = totals[`seat-${seat}.${hand + 1}`];
+      return {
+        ...state,
+        round: {
+          ...round,
+          seats: round.seats.map((entry) =>
+            entry.seat !== seat
+              ? entry
+              : {
+                  ...entry,
+                  hands: entry.hands.map((held, h) =>
+                    h !== hand
+                      ? held
+                      : {
+                          ...held,
+                          cards: held.cards.slice(0, index),
+                          total: total ?? held.total,
+                        },
+                  ),
+                },
+          ),
+        },
+      };
+    }
     case "hand.settled": {
       const { seat, hand, bet, kind, amount } = event.payload;
       const onHand = bet === "hand" && (kind === "settle" || kind === "topUp");

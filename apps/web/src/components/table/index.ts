@@ -16,6 +16,7 @@ export { Announcer, useAnnouncer } from "./announcer";
 export { useOwnResultWords } from "./own-result";
 export { TableBanners } from "./table-banners";
 export { TableHeading } from "./table-heading";
+export { LiveDealerBadge } from "./live-dealer-badge";
 export { RoundPhase, TableLimits } from "./table-facts";
 export { REVEAL_MS, useReveal } from "./use-reveal";
 export type { Reveal } from "./use-reveal";

@@ -6,12 +6,13 @@ import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 
 import { Countdown } from "./countdown";
+import { LiveDealerBadge } from "./live-dealer-badge";
 import { RoundPhase } from "./table-facts";
 import styles from "./table.module.css";
 
 /**
  * A seated table's heading: its name (an operator's words, not translated), the game and its
- * variant with the round and its phase, and the betting countdown while bets are taken, with
+ * variant with the round and its phase (and "Live dealer" at a studio table), and the betting countdown while bets are taken, with
  * `clockNote` beside it (a round waiting for a bet says so).
  */
 export function TableHeading({
@@ -19,7 +20,7 @@ export function TableHeading({
   round,
   clockNote,
 }: {
-  table: Pick<TableDetail["table"], "name" | "game" | "variant" | "countdownSeconds">;
+  table: Pick<TableDetail["table"], "name" | "game" | "variant" | "countdownSeconds" | "dealing">;
   round: TableDetail["round"];
   clockNote?: ReactNode;
 }) {
@@ -31,7 +32,8 @@ export function TableHeading({
         <div className={styles.headingLine}>
           {labels.game(table.game)} · {labels.variant(table.variant)}
           {" · "}
-          <RoundPhase round={round} className={styles.headingPhase} />
+          <RoundPhase round={round} className={styles.headingPhase} />{" "}
+          <LiveDealerBadge table={table} />
         </div>
       </div>
       {round?.phase === "betting" && (

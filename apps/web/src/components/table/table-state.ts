@@ -52,6 +52,18 @@ export function applyTableEvent(state: TableDetail, event: TableEvent): TableDet
             : { ...state.shoe, cardsLeft: Math.max(0, state.shoe.cardsLeft - 1) },
       };
     }
+    case "card.withdrawn": {
+      // A studio dealer took back the round's last card: it goes, with the totals before it.
+      if (!ofRound) return state;
+      const { position, totals } = event.payload;
+      const at = round.cards.findLastIndex((shown) => shown.position === position);
+      if (at < 0) return state;
+      return {
+        ...state,
+        round: { ...round, cards: round.cards.filter((_, k) => k !== at), totals },
+        shoe: state.shoe === null ? null : { ...state.shoe, cardsLeft: state.shoe.cardsLeft + 1 },
+      };
+    }
     case "round.result": {
       if (!ofRound) return state;
       const { outcome, roadMark } = event.payload;
@@ -75,12 +87,13 @@ export function applyTableEvent(state: TableDetail, event: TableEvent): TableDet
       if (!ofRound || event.playerId !== null) return state;
       return { ...state, round: { ...round, phase: "cancelled" } };
     case "shoe.started": {
-      const { shoeId, commitment, cardCount, burn } = event.payload;
+      const { shoeId, commitment, cardCount, burn, dealing } = event.payload;
       return {
         ...state,
         road: [],
         shoe: {
           id: shoeId,
+          dealing: dealing ?? "automatic",
           commitment,
           roundsDealt: 0,
           // The shown card and the cards it burned have left the shoe.
@@ -94,8 +107,14 @@ export function applyTableEvent(state: TableDetail, event: TableEvent): TableDet
     case "shoe.ended":
       return state.shoe === null ? state : { ...state, shoe: { ...state.shoe, endedAt: event.at } };
     case "table.updated":
-      // The table as `tables.get` would show it now: its status, limits and names.
-      return event.payload.id === state.table.id ? { ...state, table: event.payload } : state;
+      // The table as `tables.get` would show it now: its status, limits, names and dealing
+      // (absent from events written before studio dealing: the table's as it was).
+      return event.payload.id === state.table.id
+        ? {
+            ...state,
+            table: { ...event.payload, dealing: event.payload.dealing ?? state.table.dealing },
+          }
+        : state;
     default:
       return state;
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { correctRound, voidRound } from "@fuda/live";
+import { cancelInterruptedRound, correctRound, voidRound } from "@fuda/live";
 import type { CorrectionType } from "@fuda/live";
 
 import {
@@ -97,6 +97,16 @@ export const roundsRouter = router({
   void: operatorProcedure
     .input(z.object({ roundId, reason }))
     .mutation(({ ctx, input }) => voidRound(ctx.db, { ...input, operatorId: ctx.actor.userId })),
+  /**
+   * Cancels a round in play that cannot go on (docs/rules/live-tables.md, Interrupted rounds; a
+   * studio console gone silent): every open bet refunded through the ledger, the round's cards
+   * burned, the shoe kept, audited.
+   */
+  cancel: operatorProcedure
+    .input(z.object({ roundId, reason }))
+    .mutation(({ ctx, input }) =>
+      cancelInterruptedRound(ctx.db, { ...input, operatorId: ctx.actor.userId }),
+    ),
   /** Back to `toStep` (1: the end of the deal): later actions undone, their cards burned. */
   rewind: operatorProcedure
     .input(

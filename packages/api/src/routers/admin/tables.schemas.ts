@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { DEALING_MODES } from "@fuda/contracts";
+
 import { gameNames } from "../../domain/tables.types";
 
 export const tableIdSchema = z.uuid({ error: "tableId: a table id (a UUID)" });
@@ -30,6 +32,9 @@ const settingsSchema = z
     decks: z.number({ error: "settings.decks: a whole number" }).optional(),
     jokers: z.number({ error: "settings.jokers: a whole number" }).optional(),
     actionSeconds: z.number({ error: "settings.actionSeconds: a whole number" }).optional(),
+    // Studio tables (docs/studio.md): the burn procedure and the silent console's alert.
+    enterBurns: z.boolean({ error: "settings.enterBurns: true or false" }).optional(),
+    silentSeconds: z.number({ error: "settings.silentSeconds: a whole number" }).optional(),
     // The shape only: which premiums there are and what each may pay are the rules' check
     // (domain/table-config.ts), so each refusal names its premium.
     payTable: z
@@ -58,8 +63,14 @@ const nameSchema = z
 
 const countdownSchema = z.number({ error: "countdownSeconds: a whole number of seconds" });
 
+/** Who deals the table; a change takes effect between rounds, with a new shoe. */
+const dealingInput = z.enum(DEALING_MODES, {
+  error: `dealing: one of ${DEALING_MODES.join(", ")}`,
+});
+
 export const updateTableInput = z.object({
   tableId: tableIdSchema,
+  dealing: dealingInput.optional(),
   name: nameSchema.optional(),
   limits: limitsSchema,
   countdownSeconds: countdownSchema.optional(),
@@ -80,6 +91,7 @@ export const createTableInput = z.object({
   countdownSeconds: countdownSchema,
   settings: settingsSchema,
   status: z.enum(["open", "paused"], { error: "status: open or paused" }).optional(),
+  dealing: dealingInput.optional(),
   reason: reasonSchema,
 });
 

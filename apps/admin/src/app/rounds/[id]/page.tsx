@@ -29,7 +29,28 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
     { roundId: id },
   );
   const [reason, setReason] = useState("");
+  const [cancelReason, setCancelReason] = useState("");
   const { ask, dialog } = useConfirm();
+
+  // docs/rules/live-tables.md, Interrupted rounds: a round in play that cannot go on.
+  async function cancelRound(number: number) {
+    const asked = await ask({
+      title: `Cancel round #${number}?`,
+      body: "Every open bet is refunded through the ledger and the round's cards are burned; the shoe stays in play. This cannot be undone.",
+      confirm: "Cancel round",
+      danger: true,
+    });
+    if (!asked) return;
+    const ok = await act(
+      "cancel",
+      relayApi.admin.rounds.cancel.mutate({ roundId: id, reason: cancelReason }),
+      (data) =>
+        data.refunds === 0
+          ? "Round cancelled: it had no open bet."
+          : `Round cancelled: ${data.refunds} ${data.refunds === 1 ? "bet" : "bets"} refunded (${formatPoints(data.refunded)} points).`,
+    );
+    if (ok) setCancelReason("");
+  }
 
   async function voidRound(number: number) {
     const asked = await ask({
@@ -245,6 +266,32 @@ export default function RoundPage({ params }: { params: Promise<{ id: string }> 
           <p>Round in play: void after it settles.</p>
         </section>
       )}
+      {record.voided === null && inPlay && (
+        <section className={styles.panel} data-testid="cancel-round">
+          <h2>Cancel this round</h2>
+          <p>
+            For a round that cannot go on (a studio console gone silent, a table fault): every open
+            bet is refunded through the ledger and the round&apos;s cards are burned.
+          </p>
+          <ActionForm
+            name="cancel"
+            onSubmit={() => void cancelRound(record.number)}
+            button="Cancel round"
+            busy={busy}
+            danger
+            message={messageOf("cancel")}
+          >
+            <StateField
+              label="Reason"
+              name="cancel-reason"
+              value={cancelReason}
+              onValue={setCancelReason}
+              size={50}
+            />
+          </ActionForm>
+        </section>
+      )}
+      {!inPlay && <Said title="Cancel this round" form="cancel" message={messageOf("cancel")} />}
       {!voidable && <Said title="Void this round" form="void" message={messageOf("void")} />}
       {voidable && (
         <section className={styles.panel}>

@@ -33,6 +33,7 @@ const ADMIN_MUTATIONS = {
   "admin.players.adjust": true,
   "admin.players.ban": true,
   "admin.players.unban": true,
+  "admin.rounds.cancel": true,
   "admin.rounds.improperDeal": true,
   "admin.rounds.rewind": true,
   "admin.rounds.unrecoverable": true,
