@@ -30,7 +30,7 @@ export async function whoAmI(): Promise<Account | null> {
   return answer.ok ? answer.data : null;
 }
 
-/** The message to show, or null when an operator or an admin is now signed in. */
+/** The message to show, or null when an operator, an admin or a dealer is now signed in. */
 export async function signInOperator(email: string, password: string): Promise<string | null> {
   const response = await post("sign-in/email", { email, password });
   if (response === null) return "The game API did not answer; try again.";
@@ -39,8 +39,9 @@ export async function signInOperator(email: string, password: string): Promise<s
     return typeof body.message === "string" ? body.message : "Invalid email or password";
   }
   const account = await whoAmI();
-  if (account?.actor.kind === "operator") return null;
+  // A dealer signs in here too: the portal shows them the studio consoles alone.
+  if (account?.actor.kind === "operator" || account?.actor.kind === "dealer") return null;
   // A player's account holds a session now: end it, the portal is not theirs.
   await signOut();
-  return "This portal is for operators";
+  return "This portal is for operators and dealers";
 }

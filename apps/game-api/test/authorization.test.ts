@@ -13,9 +13,28 @@ import { quickState } from "@fuda/live";
 import type { Browser, GameApi } from "./http";
 import { signInAs, signUp, startGameApi } from "./http";
 
-type Caller = "anonymous" | "player" | "anotherPlayer" | "operator" | "admin" | "partner";
+type Caller =
+  | "anonymous"
+  | "player"
+  | "anotherPlayer"
+  | "operator"
+  | "admin"
+  | "partner"
+  | "dealer"
+  | "otherDealer";
 type Answer = "allowed" | "UNAUTHORIZED" | "FORBIDDEN";
-const callers: Caller[] = ["anonymous", "player", "anotherPlayer", "operator", "admin", "partner"];
+const callers: Caller[] = [
+  "anonymous",
+  "player",
+  "anotherPlayer",
+  "operator",
+  "admin",
+  "partner",
+  "dealer",
+  "otherDealer",
+];
+/** Dealers reach `studio.*` and what everyone reaches, nothing else (docs/studio.md, Roles). */
+const noDealer = { dealer: "FORBIDDEN", otherDealer: "FORBIDDEN" } as const;
 
 interface Row {
   answers: Record<Caller, Answer>;
@@ -33,6 +52,8 @@ const everyone: Record<Caller, Answer> = {
   operator: "allowed",
   admin: "allowed",
   partner: "allowed",
+  dealer: "allowed",
+  otherDealer: "allowed",
 };
 const playersOnly: Record<Caller, Answer> = {
   anonymous: "UNAUTHORIZED",
@@ -41,6 +62,7 @@ const playersOnly: Record<Caller, Answer> = {
   operator: "FORBIDDEN",
   admin: "FORBIDDEN",
   partner: "FORBIDDEN",
+  ...noDealer,
 };
 const operatorsOnly: Record<Caller, Answer> = {
   anonymous: "UNAUTHORIZED",
@@ -49,6 +71,7 @@ const operatorsOnly: Record<Caller, Answer> = {
   operator: "allowed",
   admin: "allowed",
   partner: "FORBIDDEN",
+  ...noDealer,
 };
 const adminsOnly: Record<Caller, Answer> = {
   anonymous: "UNAUTHORIZED",
@@ -57,11 +80,26 @@ const adminsOnly: Record<Caller, Answer> = {
   operator: "FORBIDDEN",
   admin: "allowed",
   partner: "FORBIDDEN",
+  ...noDealer,
 };
+/** The studio console: the dealer assigned to the table only (a dealer of another is refused). */
+const assignedDealer: Record<Caller, Answer> = {
+  anonymous: "UNAUTHORIZED",
+  player: "FORBIDDEN",
+  anotherPlayer: "FORBIDDEN",
+  operator: "FORBIDDEN",
+  admin: "FORBIDDEN",
+  partner: "FORBIDDEN",
+  dealer: "allowed",
+  otherDealer: "FORBIDDEN",
+};
+const dealersOnly: Record<Caller, Answer> = { ...assignedDealer, otherDealer: "allowed" };
 
 let api: GameApi;
 /** Set in beforeAll: a table the matrix can name before the tables exist. */
 let baccaratTableId = "";
+/** The studio table the dealer caller is assigned to. */
+let studioTableId = "";
 const browsers = {} as Record<Caller, Browser>;
 const ids = {} as Record<Caller, string | undefined>;
 const expectedBalance = {} as Record<Caller, number>;
@@ -96,6 +134,23 @@ const banRow: Row = {
   answers: operatorsOnly,
   input: () => ({ userId: "no-such-player", reason: "matrix" }),
   reached: "NOT_FOUND",
+};
+
+const dealerChangeRow: Row = {
+  answers: adminsOnly,
+  input: () => ({ dealerId: "no-such-dealer", tableId: baccaratTableId }),
+  reached: "NOT_FOUND",
+};
+const dealerToggleRow: Row = {
+  answers: adminsOnly,
+  input: () => ({ dealerId: "no-such-dealer", reason: "matrix" }),
+  reached: "NOT_FOUND",
+};
+/** A console step the table is not at (no round, no shoe): past authorization, refused. */
+const studioStepRow: Row = {
+  answers: assignedDealer,
+  input: () => ({ tableId: studioTableId, requestId: `matrix-${Math.random()}` }),
+  reached: "CONFLICT",
 };
 
 /** Keyed by the router's paths: a renamed procedure fails typecheck here, a new one too. */
@@ -239,6 +294,52 @@ const matrix: Record<ProcedurePath, Row> = {
     input: () => ({ roundId: "00000000-0000-4000-8000-000000000000", reason: "matrix" }),
     reached: "NOT_FOUND",
   },
+  "admin.rounds.cancel": {
+    answers: operatorsOnly,
+    input: () => ({ roundId: "00000000-0000-4000-8000-000000000000", reason: "matrix" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.dealers.list": { answers: operatorsOnly },
+  "admin.dealers.assign": dealerChangeRow,
+  "admin.dealers.unassign": dealerChangeRow,
+  "admin.dealers.disable": dealerToggleRow,
+  "admin.dealers.enable": dealerToggleRow,
+  "studio.tables": {
+    answers: dealersOnly,
+    // Each dealer sees the tables assigned to them: the other dealer none.
+    check: (caller, data) => {
+      const tables = (data as { id: string }[]).map((table) => table.id);
+      expect(tables).toEqual(caller === "dealer" ? [studioTableId] : []);
+    },
+  },
+  "studio.state": { answers: assignedDealer, input: () => ({ tableId: studioTableId }) },
+  // A scan that is no card: past authorization, refused by the console and nothing changes.
+  "studio.card": {
+    answers: assignedDealer,
+    input: () => ({ tableId: studioTableId, card: "ZZ", requestId: "matrix" }),
+    reached: "BAD_REQUEST",
+  },
+  "studio.open": studioStepRow,
+  "studio.close": studioStepRow,
+  "studio.takeBack": studioStepRow,
+  "studio.skipBurns": studioStepRow,
+  "studio.cutCard": studioStepRow,
+  "studio.newShoe": studioStepRow,
+  "studio.release": {
+    answers: assignedDealer,
+    input: () => ({ tableId: studioTableId, requestId: "matrix-release" }),
+  },
+  "studio.mistake": {
+    answers: assignedDealer,
+    input: () => ({
+      tableId: studioTableId,
+      requestId: "matrix-mistake",
+      kind: "rewind",
+      toStep: 1,
+      reason: "matrix",
+    }),
+    reached: "CONFLICT",
+  },
   "admin.players.search": { answers: operatorsOnly },
   "admin.players.get": {
     answers: operatorsOnly,
@@ -301,6 +402,8 @@ beforeAll(async () => {
   browsers.anotherPlayer = await signUp(api, "another");
   browsers.operator = await signInAs(api, "operator");
   browsers.admin = await signInAs(api, "admin");
+  browsers.dealer = await signInAs(api, "dealer");
+  browsers.otherDealer = await signInAs(api, "dealer");
   const created = await browsers.admin.trpc("mutation", "admin.partnerKeys.create", {
     partnerId: "matrix",
     name: "caller",
@@ -311,6 +414,14 @@ beforeAll(async () => {
   for (const caller of callers) {
     ids[caller] = ((await browsers[caller].actor()) as { userId?: string }).userId;
   }
+  const studio = await api.db.table.update({
+    where: { slug: "pok-deng" },
+    data: { dealing: "studio" },
+  });
+  studioTableId = studio.id;
+  await api.db.tableDealer.create({
+    data: { tableId: studio.id, dealerId: ids.dealer!, assignedBy: ids.admin! },
+  });
   // The two players' wallets differ: a leak of one into the other's answer would show.
   await reserve(api.db, { playerId: ids.player!, roundId: "matrix", betId: "b1", amount: 700 });
   expectedBalance.player = STARTING_GRANT - 700;

@@ -240,7 +240,10 @@ export async function signUp(api: GameApi, who = "player"): Promise<Browser> {
 }
 
 /** A browser signed in as a new user with `role`, created the way an admin would. */
-export async function signInAs(api: GameApi, role: "operator" | "admin"): Promise<Browser> {
+export async function signInAs(
+  api: GameApi,
+  role: "operator" | "admin" | "dealer",
+): Promise<Browser> {
   const address = email(role);
   await api.auth.api.createUser({ body: { email: address, password: PASSWORD, name: role, role } });
   const browser = api.browser();

@@ -28,6 +28,8 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
   // Partners' API keys are an admin's to issue: without one nobody could read the feed.
   { role: "admin", name: "Demo Admin", email: "admin@demo.fuda", password: "demo-admin-1" },
+  // Deals any table an operator switches to studio dealing (docs/studio.md).
+  { role: "dealer", name: "Demo Dealer", email: "dealer@demo.fuda", password: "demo-dealer-1" },
 ];
 
 /**
@@ -53,6 +55,12 @@ export async function seedDemoAccounts({
       },
     });
   }
+  // The demo dealer may deal every table there is (tables are seeded before the accounts).
+  await db.$executeRaw`
+    INSERT INTO table_dealers (table_id, dealer_id, assigned_by)
+    SELECT t.id, u.id, 'demo' FROM tables t CROSS JOIN users u
+    WHERE u.email = 'dealer@demo.fuda' AND u.role = 'dealer'
+    ON CONFLICT DO NOTHING`;
   return demoAccounts;
 }
 

@@ -25,16 +25,17 @@ describe("seedDemoAccounts", () => {
     const first = await seedDemoAccounts({ auth, db: database.db });
     const again = await seedDemoAccounts({ auth, db: database.db });
     expect(again).toEqual(first);
-    expect(first.map((account) => account.role)).toEqual(["player", "operator", "admin"]);
+    expect(first.map((account) => account.role)).toEqual(["player", "operator", "admin", "dealer"]);
 
     const users = await database.db.user.findMany({ orderBy: { email: "asc" } });
     expect(users.map((user) => [user.email, user.role])).toEqual([
       ["admin@demo.fuda", "admin"],
+      ["dealer@demo.fuda", "dealer"],
       ["operator@demo.fuda", "operator"],
       ["player@demo.fuda", "player"],
     ]);
     // Only the player starts with points, and only once.
-    expect(playersCreated).toEqual([users[2]!.id]);
+    expect(playersCreated).toEqual([users[3]!.id]);
 
     for (const account of demoAccounts) {
       const signedIn = await auth.api.signInEmail({

@@ -18,7 +18,12 @@ export const SECTIONS = [
   { href: "/returns", label: "Returns" },
   { href: "/partners", label: "Partners" },
   { href: "/audit", label: "Audit" },
+  { href: "/dealers", label: "Dealers" },
 ] as const;
+
+/** A dealer's part of the portal: the studio consoles of their tables (docs/studio.md). */
+const STUDIO = "/studio";
+const DEALER_SECTIONS = [{ href: STUDIO, label: "Studio" }] as const;
 
 const SIGN_IN = "/sign-in";
 
@@ -44,15 +49,21 @@ export function PortalShell({ children }: { children: ReactNode }) {
       if (!live) return;
       if (me === null) setAccount("unreachable");
       else if (me.actor.kind === "operator") setAccount(me);
-      else router.replace(SIGN_IN);
+      else if (me.actor.kind === "dealer") {
+        // A dealer sees the studio alone; the game API refuses them everything else anyway.
+        setAccount(me);
+        if (!isCurrent(pathname, STUDIO)) router.replace(STUDIO);
+      } else router.replace(SIGN_IN);
     });
     return () => {
       live = false;
     };
-  }, [signingIn, router]);
+  }, [signingIn, router, pathname]);
 
   if (signingIn) return <>{children}</>;
   const me = account === "unreachable" ? null : account;
+  const dealer = me?.actor.kind === "dealer";
+  const sections = dealer ? DEALER_SECTIONS : SECTIONS;
   return (
     <>
       <header className={styles.top}>
@@ -64,7 +75,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
             Fuda <span className={styles.brandSub}>Operators</span>
           </span>
           <nav className={styles.nav} aria-label="Sections">
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <a
                 key={section.href}
                 href={section.href}
@@ -77,6 +88,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
           <span className={styles.who} data-testid="signed-in-as">
             {me?.user?.email ?? ""}
             {me?.actor.kind === "operator" && <span className={styles.role}>{me.actor.role}</span>}
+            {dealer && <span className={styles.role}>dealer</span>}
           </span>
           <button
             type="button"
@@ -91,7 +103,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
-      {account === null ? (
+      {account === null || (dealer && !isCurrent(pathname, STUDIO)) ? (
         <main className={styles.main} aria-busy="true" />
       ) : (
         <div data-testid="portal">{children}</div>

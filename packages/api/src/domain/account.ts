@@ -15,7 +15,7 @@ export async function describeAccount({
   db: Db;
   actor: Actor;
 }): Promise<AccountView> {
-  if (actor.kind !== "player" && actor.kind !== "operator") return { actor, user: null };
+  if (actor.kind === "anonymous" || actor.kind === "partner") return { actor, user: null };
   const user = await db.user.findUniqueOrThrow({
     where: { id: actor.userId },
     select: { id: true, name: true, email: true, isAnonymous: true },

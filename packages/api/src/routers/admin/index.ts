@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { auditRouter } from "./audit";
+import { dealersRouter } from "./dealers";
 import { monitorRouter } from "./monitor";
 import { partnerKeysRouter } from "./partner-keys";
 import { playersRouter } from "./players";
@@ -10,6 +11,7 @@ import { webhooksRouter } from "./webhooks";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
+  dealers: dealersRouter,
   monitor: monitorRouter,
   partnerKeys: partnerKeysRouter,
   players: playersRouter,

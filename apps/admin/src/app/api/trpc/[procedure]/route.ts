@@ -15,6 +15,7 @@ type Admin<Path extends string> = Extract<Path, `admin.${string}`>;
  */
 const ADMIN_QUERIES = {
   "admin.audit.search": true,
+  "admin.dealers.list": true,
   "admin.monitor.tables": true,
   "admin.partnerKeys.list": true,
   "admin.players.get": true,
@@ -28,6 +29,10 @@ const ADMIN_QUERIES = {
 } satisfies Record<Admin<QueryPath>, true>;
 
 const ADMIN_MUTATIONS = {
+  "admin.dealers.assign": true,
+  "admin.dealers.disable": true,
+  "admin.dealers.enable": true,
+  "admin.dealers.unassign": true,
   "admin.partnerKeys.create": true,
   "admin.partnerKeys.revoke": true,
   "admin.players.adjust": true,
@@ -48,6 +53,29 @@ const ADMIN_MUTATIONS = {
   "admin.webhooks.revoke": true,
 } satisfies Record<Admin<MutationPath>, true>;
 
+type Studio<Path extends string> = Extract<Path, `studio.${string}`>;
+
+/**
+ * The studio console's procedures (docs/studio.md): the game API answers only a dealer, and only
+ * for the tables assigned to them. Typed by the router as the admin lists are.
+ */
+const STUDIO_QUERIES = {
+  "studio.state": true,
+  "studio.tables": true,
+} satisfies Record<Studio<QueryPath>, true>;
+
+const STUDIO_MUTATIONS = {
+  "studio.card": true,
+  "studio.close": true,
+  "studio.cutCard": true,
+  "studio.mistake": true,
+  "studio.newShoe": true,
+  "studio.open": true,
+  "studio.release": true,
+  "studio.skipBurns": true,
+  "studio.takeBack": true,
+} satisfies Record<Studio<MutationPath>, true>;
+
 /** What the portal's pages read besides the `admin` router: who is signed in, the tables. */
 const PUBLIC_READS = [
   "account.me",
@@ -57,8 +85,15 @@ const PUBLIC_READS = [
   "health",
 ] satisfies readonly (QueryPath | SubscriptionPath)[];
 
-const READABLE: ReadonlySet<string> = new Set([...Object.keys(ADMIN_QUERIES), ...PUBLIC_READS]);
-const WRITABLE: ReadonlySet<string> = new Set(Object.keys(ADMIN_MUTATIONS));
+const READABLE: ReadonlySet<string> = new Set([
+  ...Object.keys(ADMIN_QUERIES),
+  ...Object.keys(STUDIO_QUERIES),
+  ...PUBLIC_READS,
+]);
+const WRITABLE: ReadonlySet<string> = new Set([
+  ...Object.keys(ADMIN_MUTATIONS),
+  ...Object.keys(STUDIO_MUTATIONS),
+]);
 
 export const { GET, POST } = procedureRelay({
   gameApiUrl: () => env.GAME_API_URL,
