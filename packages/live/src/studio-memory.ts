@@ -28,7 +28,8 @@ export interface RoundStudio {
 }
 
 export const roundStudioOf = (value: unknown): RoundStudio =>
-  typeof value === "object" && value !== null ? (value as RoundStudio) : {};
+  // Written by this module only (rounds.studio): its own shape.
+  typeof value === "object" && value !== null ? value : {};
 
 export const awaitsCard = (round: { studio?: unknown }): boolean =>
   roundStudioOf(round.studio).awaiting !== undefined;

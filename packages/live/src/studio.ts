@@ -11,7 +11,7 @@ import type { RuleCode, StudioNext, StudioState } from "@fuda/contracts";
 import { FudaError } from "@fuda/errors";
 import type { LiveRound, TableGameDefinition } from "@fuda/rules";
 import { studioCardRefusal, studioTry } from "@fuda/rules";
-import type { Shoe, ShoeJson } from "@fuda/shoe";
+import type { Shoe } from "@fuda/shoe";
 import {
   burnFirstCard,
   cardCode,
@@ -361,7 +361,7 @@ async function stateOf(
           },
     next: await nextOf(db, state),
     takeBack:
-      takeBack === undefined || round === null || round.moves !== takeBack.moves
+      takeBack === undefined || round?.moves !== takeBack.moves
         ? null
         : { position: takeBack.position, card: codeOf(takeBack.card) },
     silentFor:
@@ -575,7 +575,7 @@ export async function studioCard(
       return done(burn.index, "burn", null, shoeRow.id);
     }
     if (round.phase === "betting") throw noCardNow("betting is open: no more bets first");
-    if (shoeRow === null || shoeRow.state.studio !== true) {
+    if (shoeRow?.state.studio !== true) {
       throw noCardNow("the automatic dealer finishes this round");
     }
     const pending = definition.decisions?.pending(round.state) ?? null;
@@ -691,7 +691,10 @@ async function stepThenState(
   db: Db,
   call: StudioStepCall,
   action: string,
-  run: (tx: Tx, state: TableState & { definition: TableGameDefinition }) => Promise<Recorded>,
+  run: (
+    tx: Tx,
+    state: TableState & { definition: TableGameDefinition },
+  ) => Promise<Recorded> | Recorded,
 ): Promise<StudioState> {
   await consoleStep(db, call, action, async (tx, state) => {
     if ((await earlier(tx, call)) !== null) {
@@ -717,8 +720,7 @@ export const studioTakeBack = (db: Db, call: StudioStepCall): Promise<StudioStat
       round === null ||
       shoeRow === null ||
       row?.phase !== "dealing" ||
-      memory === undefined ||
-      row.moves !== memory.moves
+      row.moves !== memory?.moves
     ) {
       throw refused(
         "CONFLICT",
@@ -814,8 +816,7 @@ export const studioSkipBurns = (db: Db, call: StudioStepCall): Promise<StudioSta
 
 export const studioCutCard = (db: Db, call: StudioStepCall): Promise<StudioState> =>
   stepThenState(db, call, "cutCard", async (tx, { shoe: shoeRow, round }) => {
-    if (shoeRow === null || shoeRow.state.studio !== true)
-      throw notNow("no studio shoe is in play");
+    if (shoeRow?.state.studio !== true) throw notNow("no studio shoe is in play");
     const shoe = shoeFromJson(shoeRow.state);
     if (shoe.cutCardReached) throw notNow("the cut card is out already");
     cutCardOut(shoe);
@@ -849,7 +850,7 @@ export async function studioRelease(db: Db, call: StudioStepCall): Promise<Studi
 }
 
 export const studioMistake = (db: Db, call: StudioMistakeCall): Promise<StudioState> =>
-  stepThenState(db, call, "mistake", async (_tx, { round }) => {
+  stepThenState(db, call, "mistake", (_tx, { round }) => {
     if (round?.phase !== "dealing") throw notNow("no round is being dealt");
     return {
       action: "mistake",

@@ -264,8 +264,8 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
       log: () => undefined,
     });
     // The dealer's first step at a table it takes cancels a round found betting (recovery).
-    await until("the dealer at the table", async () =>
-      dealer.owned().includes(tableId) ? true : undefined,
+    await until("the dealer at the table", () =>
+      Promise.resolve(dealer.owned().includes(tableId) ? true : undefined),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
   });
@@ -288,7 +288,7 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
       requestId: requestId(),
       bets: [{ bet: "main", seat: 3, amount: 1_000 }],
     });
-    state = await studioClose(db, call());
+    await studioClose(db, call());
     const positions: (string | null)[] = [];
     for (const code of ["5S", "9H", "6D"]) {
       positions.push((await studioState(db, call())).next.position);
@@ -314,12 +314,12 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
       (await studioState(db, call())).next.kind === "player" ? true : undefined,
     );
     await act(db, { playerId: player, roundId, seat: 3, action: "stand", requestId: requestId() });
-    state = await until("the hole card", async () => {
+    await until("the hole card", async () => {
       const now = await studioState(db, call());
       return now.next.position === "dealer-2" ? now : undefined;
     });
     await studioCard(db, { ...call(), card: "7C" });
-    state = await until("the dealer's draw", async () => {
+    await until("the dealer's draw", async () => {
       const now = await studioState(db, call());
       return now.next.position === "dealer-3" ? now : undefined;
     });

@@ -60,7 +60,9 @@ describe("a studio shoe", () => {
 
   it("the cut card out makes the round in play the last", () => {
     const shoe = newStudioShoe(52);
-    expect(() => cutCardOut(shoe)).toThrow(RangeError);
+    expect(() => {
+      cutCardOut(shoe);
+    }).toThrow(RangeError);
     startRound(shoe);
     shoe.position = 5;
     cutCardOut(shoe);

@@ -258,9 +258,9 @@ export async function roundRecord(db: Db, roundId: string) {
     dealerReports: reports.map((report) => ({
       dealerId: report.dealer_id,
       dealerEmail: report.email,
-      kind: String(report.detail.kind ?? ""),
+      kind: typeof report.detail.kind === "string" ? report.detail.kind : "",
       toStep: typeof report.detail.toStep === "number" ? report.detail.toStep : null,
-      reason: String(report.detail.reason ?? ""),
+      reason: typeof report.detail.reason === "string" ? report.detail.reason : "",
       at: report.at.toISOString(),
       confirmed: report.confirmed,
     })),

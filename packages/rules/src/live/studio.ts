@@ -60,7 +60,7 @@ function standIn(shoe: Shoe, places: readonly number[], other: ReadonlySet<numbe
 }
 
 /** What a step did, as comparable text: its result and where it left the shoe. */
-function trace<Result>(result: Result, shoe: Shoe): string {
+function trace(result: unknown, shoe: Shoe): string {
   return JSON.stringify([
     result,
     shoe.position,

@@ -47,7 +47,7 @@ export default function DealersPage() {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name, email, password, role: "dealer" }),
     }).catch(() => null);
-    if (response === null || !response.ok) {
+    if (!response?.ok) {
       const body = (await response?.json().catch(() => ({}))) as { message?: string } | undefined;
       setCreating(body?.message ?? "The dealer could not be created; only admins create dealers.");
       return;
