@@ -50,7 +50,7 @@ export async function startPortal({
 export async function signInPortal(
   page: Page,
   portalUrl: string,
-  role: "operator" | "player",
+  role: "operator" | "player" | "dealer",
 ): Promise<void> {
   const account = demoAccounts.find((candidate) => candidate.role === role)!;
   await page.goto(`${portalUrl}/sign-in`);

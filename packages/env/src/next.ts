@@ -66,6 +66,8 @@ const BET_RELAY = new Set([
 ]);
 /** The portal's relay takes POST for the operators' changes: every `admin.*` procedure. */
 const ADMIN_RELAY = "/api/trpc/admin.";
+/** And for the studio console's steps (docs/studio.md): every `studio.*` procedure. */
+const STUDIO_RELAY = "/api/trpc/studio.";
 const RELAY_METHODS = "GET, HEAD, POST";
 
 /** What a refusal writes: the status line and headers, then the body (a `ServerResponse`). */
@@ -96,7 +98,8 @@ export function guardNextRequest(req: IncomingMessage, res: RefusalResponse): bo
   const relay =
     target.path.startsWith(AUTH_RELAY) ||
     BET_RELAY.has(target.path) ||
-    target.path.startsWith(ADMIN_RELAY);
+    target.path.startsWith(ADMIN_RELAY) ||
+    target.path.startsWith(STUDIO_RELAY);
   if (req.method !== "GET" && req.method !== "HEAD" && !(relay && req.method === "POST")) {
     const allow = relay ? RELAY_METHODS : NEXT_METHODS;
     // Closing the connection spares reading a body nobody will use.

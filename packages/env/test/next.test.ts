@@ -39,8 +39,13 @@ describe("guardNextRequest", () => {
     }
   });
 
-  it("lets POST through to the portal's relay of the admin router (operators' changes)", () => {
-    for (const path of ["/api/trpc/admin.tables.update", "/api/trpc/admin.rounds.rewind"]) {
+  it("lets POST through to the portal's relay of the admin and studio routers", () => {
+    for (const path of [
+      "/api/trpc/admin.tables.update",
+      "/api/trpc/admin.rounds.rewind",
+      "/api/trpc/studio.card",
+      "/api/trpc/studio.open",
+    ]) {
       expect(guard("POST", path), path).toBeNull();
     }
   });
@@ -56,6 +61,7 @@ describe("guardNextRequest", () => {
       "/api/trpc/seats.sitX",
       "/api/trpc/actions.act/x",
       "/api/trpc/adminX.tables.update",
+      "/api/trpc/studioX.card",
       "/tables/baccarat-a",
       "/",
     ]) {
