@@ -36,8 +36,8 @@ beforeAll(async () => {
   await database.db.table.update({ where: { slug: SLUG }, data: { dealing: "studio" } });
 }, 240_000);
 afterAll(async () => {
-  await stack?.stop();
-  await database?.drop();
+  await stack.stop();
+  await database.drop();
 });
 
 async function shot(name: string): Promise<string> {
@@ -66,7 +66,6 @@ async function guestBet(roundId: string, bet: string, amount: number): Promise<R
   });
 }
 
-const next = () => page.getByTestId("studio-console").getAttribute("data-next");
 const headline = () => page.getByTestId("studio-next").textContent();
 
 /** Types a card as a dealer does at the console: the rank key, then the suit key. */
