@@ -18,7 +18,9 @@ const SLUG = "baccarat-a";
 const platform = platformForFile();
 
 /** A dealer's session on the game API, as an admin's account with role `dealer` gives one. */
-async function dealerSession(): Promise<(path: string, input: Record<string, unknown>) => Promise<Response>> {
+async function dealerSession(): Promise<
+  (path: string, input: Record<string, unknown>) => Promise<Response>
+> {
   const { gameApi, app, database } = platform();
   const email = `dealer-${randomUUID()}@studio.test`;
   const auth = (path: string, body: unknown, cookie = "") =>
@@ -31,9 +33,17 @@ async function dealerSession(): Promise<(path: string, input: Record<string, unk
   const user = await database.db.user.update({ where: { email }, data: { role: "dealer" } });
   await database.db.session.deleteMany({ where: { userId: user.id } });
   const signedIn = await auth("sign-in/email", { email, password: "correct horse battery" });
-  const cookie = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const table = await database.db.table.update({ where: { slug: SLUG }, data: { dealing: "studio" } });
-  await database.db.tableDealer.create({ data: { tableId: table.id, dealerId: user.id, assignedBy: "test" } });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const table = await database.db.table.update({
+    where: { slug: SLUG },
+    data: { dealing: "studio" },
+  });
+  await database.db.tableDealer.create({
+    data: { tableId: table.id, dealerId: user.id, assignedBy: "test" },
+  });
   return (path, input) =>
     fetch(`${gameApi.url}/trpc/${path}`, {
       method: "POST",
@@ -46,13 +56,19 @@ describe("a studio-dealt baccarat table", () => {
   it("shows each card as the dealer enters it, a card taken back leaves, and pays Banker by the rule book", async () => {
     const { app, browser, database } = platform();
     // Only this table; the automatic dealer ends its shoe between rounds and waits for the console.
-    await database.db.table.updateMany({ where: { slug: { not: SLUG } }, data: { status: "PAUSED" } });
+    await database.db.table.updateMany({
+      where: { slug: { not: SLUG } },
+      data: { status: "PAUSED" },
+    });
     const studio = await dealerSession();
     await database.db.$executeRaw`SELECT 1`;
     const idle = async () =>
-      (await database.db.round.count({ where: { table: { slug: SLUG }, phase: { in: ["betting", "dealing"] } } })) === 0 &&
+      (await database.db.round.count({
+        where: { table: { slug: SLUG }, phase: { in: ["betting", "dealing"] } },
+      })) === 0 &&
       (await database.db.shoe.count({ where: { table: { slug: SLUG }, endedAt: null } })) === 0;
-    for (let i = 0; i < 600 && !(await idle()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 600 && !(await idle()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await idle()).toBe(true);
 
     const context = await browser.newContext();
@@ -95,16 +111,28 @@ describe("a studio-dealt baccarat table", () => {
       if (k === 4) {
         // A mistyped Player third card: shown, then taken back.
         expect((await studio("studio.card", { card: "2H" })).status).toBe(200);
-        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="felt"] [data-testid="card"]').length === count, 5);
+        await page.waitForFunction(
+          (count) =>
+            document.querySelectorAll('[data-testid="felt"] [data-testid="card"]').length === count,
+          5,
+        );
         expect((await studio("studio.takeBack", {})).status).toBe(200);
-        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="felt"] [data-testid="card"]').length === count, 4);
+        await page.waitForFunction(
+          (count) =>
+            document.querySelectorAll('[data-testid="felt"] [data-testid="card"]').length === count,
+          4,
+        );
       }
       const answer = (await (await studio("studio.card", { card: code })).json()) as {
         result: { data: { position: string } };
       };
       expected.push({ position: answer.result.data.position, card: parseCardCode(code)! });
       if (k < script.length - 1) {
-        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="felt"] [data-testid="card"]').length === count, k + 1);
+        await page.waitForFunction(
+          (count) =>
+            document.querySelectorAll('[data-testid="felt"] [data-testid="card"]').length === count,
+          k + 1,
+        );
         expect(await cardsShown()).toEqual(expected);
       }
       if (k === 3) await screenshots(page, "studio-table", "four-cards");
@@ -112,10 +140,16 @@ describe("a studio-dealt baccarat table", () => {
     await page.locator('[data-testid="own-result"]').waitFor();
     const outcome = baccarat.dealtFrom(expected.map(({ card }) => card));
     expect(outcome.winner).toBe("banker");
-    const { returned } = baccarat.settleBet("commission", { bet: "banker", stake: 10_000 }, outcome);
+    const { returned } = baccarat.settleBet(
+      "commission",
+      { bet: "banker", stake: 10_000 },
+      outcome,
+    );
     expect(returned).toBe(19_500);
     await page.waitForFunction(
-      (balance) => Number(document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance")) === balance,
+      (balance) =>
+        Number(document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance")) ===
+        balance,
       WELCOME - 10_000 + returned,
     );
     await screenshots(page, "studio-table", "result");

@@ -34,7 +34,12 @@ const samples: { [Type in EventType]: Extract<TableEvent, { type: Type }>["paylo
   "round.closed": { ...ofRound, stakes: { banker: 5_000 }, bettors: 2 },
   "card.dealt": { ...ofRound, position: "player-1", card: 0x15, totals: { player: 5 } },
   "card.faceDown": { ...ofRound, position: "dealer-2", totals: { dealer: 7 } },
-  "card.withdrawn": { ...ofRound, position: "banker-3", card: 0x2c, totals: { player: 5, banker: 3 } },
+  "card.withdrawn": {
+    ...ofRound,
+    position: "banker-3",
+    card: 0x2c,
+    totals: { player: 5, banker: 3 },
+  },
   "turn.started": {
     ...ofRound,
     seat: 2,

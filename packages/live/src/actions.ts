@@ -224,7 +224,15 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
           UPDATE rounds SET studio = ${JSON.stringify({ awaiting })}::jsonb, acts_by = NULL,
                             moves = moves + 1
           WHERE id = ${roundId}::uuid`;
-        return { roundId, seat, hand: pending.hand, action, stake: extra, balance: balanceAfter, replayed: false };
+        return {
+          roundId,
+          seat,
+          hand: pending.hand,
+          action,
+          stake: extra,
+          balance: balanceAfter,
+          replayed: false,
+        };
       }
       result = tried.result;
     } else result = decisions.act(shoe, round.state, seat, action);
