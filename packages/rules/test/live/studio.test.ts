@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { Shoe } from "@fuda/shoe";
 import { burnFirstCard, newStudioShoe, parseCardCode, standardDecks } from "@fuda/shoe";
 
-import type { LiveRound } from "../../src";
+import type { GameDefinition, LiveRound } from "../../src";
 import { baccaratDefinition, pokDengDefinition, studioCardRefusal, studioTry } from "../../src";
 
 const card = (code: string): number => parseCardCode(code)!;
 
 /** Enters `code` where the round's next step needs it, then takes every step that is ready. */
 function enter(
-  definition: ReturnType<typeof baccaratDefinition>,
+  definition: Pick<GameDefinition, "dealerStep">,
   shoe: Shoe,
   round: LiveRound,
   code: string,
