@@ -43,5 +43,5 @@ export async function signInOperator(email: string, password: string): Promise<s
   if (account?.actor.kind === "operator" || account?.actor.kind === "dealer") return null;
   // A player's account holds a session now: end it, the portal is not theirs.
   await signOut();
-  return "This portal is for operators and dealers";
+  return "This portal is for operators";
 }

@@ -58,7 +58,16 @@ describe("the operators' portal: sign-in and tables", () => {
     expect(await page.getByTestId("signed-in-as").innerText()).toContain(account("operator").email);
     expect(
       await page.getByRole("navigation", { name: "Sections" }).getByRole("link").allInnerTexts(),
-    ).toEqual(["Tables", "Monitor", "Rounds", "Players", "Returns", "Partners", "Audit"]);
+    ).toEqual([
+      "Tables",
+      "Monitor",
+      "Rounds",
+      "Players",
+      "Returns",
+      "Partners",
+      "Audit",
+      "Dealers",
+    ]);
   });
 
   it("asks before closing or pausing a table: Cancel and Esc leave the table and the audit log as they were", async () => {
