@@ -65,7 +65,7 @@ ALTER TABLE "users" DROP CONSTRAINT "users_role_check";
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("role" IN ('player', 'operator', 'admin', 'dealer'));
 
 -- A dealer's assignment names a user; the studio log is append-only, as the audit log is.
-ALTER TABLE "table_dealers" ADD CONSTRAINT "table_dealers_dealer_id_fkey" FOREIGN KEY ("dealer_id") REFERENCES "users"("id") ON DELETE CASCADE;
+ALTER TABLE "table_dealers" ADD CONSTRAINT "table_dealers_dealer_id_fkey" FOREIGN KEY ("dealer_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE FUNCTION studio_actions_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'studio_actions is append-only: % refused', TG_OP USING ERRCODE = 'P0001';
