@@ -87,19 +87,24 @@ export async function startShoe(
   });
 }
 
-/** Writes `shoe` as the table's open shoe, committed as it stands, and publishes `shoe.started`. */
+/**
+ * Writes `shoe` as the table's open shoe, committed as it stands, and publishes `shoe.started`.
+ * A studio shoe (docs/studio.md) commits nothing: its cards are physical.
+ */
 export async function openShoe(
   tx: Tx,
   table: TableRef,
   shoe: Shoe,
   burn: FirstCardBurn | null,
 ): Promise<ShoeRow> {
-  const commitment = shoeCommitment(shoe);
+  const dealing = shoe.studio === true ? "studio" : "automatic";
+  const commitment = shoe.studio === true ? "" : shoeCommitment(shoe);
   const state = shoeToJson(shoe);
   const row = await tx.shoe.create({
     data: {
       tableId: table.id,
       commitment,
+      dealing,
       cards: Buffer.from(shoe.cards),
       state: json(state),
       position: shoe.position,
@@ -117,6 +122,7 @@ export async function openShoe(
         shoeId: row.id,
         commitment,
         cardCount: shoe.cards.length,
+        dealing,
         burn: burn === null ? null : { shownCard: burn.shownCard, burnCount: burn.burnCount },
       },
     },

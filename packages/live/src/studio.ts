@@ -6,7 +6,6 @@
  * table; a round's step is written over the round as read, like a player's action.
  */
 import type { Db } from "@fuda/db";
-import { Prisma } from "@fuda/db";
 import type { RuleCode, StudioNext, StudioState } from "@fuda/contracts";
 import { FudaError } from "@fuda/errors";
 import type { LiveRound, TableGameDefinition } from "@fuda/rules";
@@ -26,7 +25,7 @@ import {
 import { readTable } from "./dealer";
 import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
 import { json, lockOpenTable, lockRound, StaleRoundError, FencedError } from "./dealer-rows";
-import { endShoe, saveShoe } from "./dealer-shoe";
+import { endShoe, openShoe, saveShoe } from "./dealer-shoe";
 import { closeBetting, computeDeal, openRound, writeDeal } from "./dealer-steps";
 import { appendEvents } from "./events";
 import { deadlineAfter, writeStep } from "./decisions";
@@ -467,34 +466,7 @@ async function startStudioShoe(
     shoe.cards[0] = firstCard;
     burn = burnFirstCard(shoe);
   }
-  const state = shoeToJson(shoe);
-  const row = await tx.shoe.create({
-    data: {
-      tableId: table.id,
-      commitment: "",
-      dealing: "studio",
-      cards: Buffer.from(shoe.cards),
-      state: json(state),
-      position: shoe.position,
-      burned: state.burned,
-      firstBurn: burn === null ? Prisma.JsonNull : json(burn),
-    },
-    select: { id: true },
-  });
-  await appendEvents(tx, [
-    {
-      tableId: table.id,
-      type: "shoe.started",
-      payload: {
-        shoeId: row.id,
-        commitment: "",
-        cardCount: shoe.cards.length,
-        dealing: "studio",
-        burn: burn === null ? null : { shownCard: burn.shownCard, burnCount: burn.burnCount },
-      },
-    },
-  ]);
-  return { id: row.id, state, position: shoe.position, road: [] };
+  return openShoe(tx, table, shoe, burn);
 }
 
 /** Keeps the shoe's recorded order (`cards`) with the state, as the automatic shoe's is kept. */

@@ -10,6 +10,7 @@ import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/ops-page.module.css";
 import type { Answer } from "~/procedures";
 import { answered, problemOf, relayApi } from "~/procedures";
+import { useNow } from "~/components/use-now";
 
 type Monitor = RouterOutputs["admin"]["monitor"]["tables"];
 type MonitorTable = Monitor[number];
@@ -36,23 +37,6 @@ const secondsUntil = (iso: string, now: number) =>
 /** Whole seconds since `iso`, never negative. */
 const secondsSince = (iso: string, now: number) =>
   Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000));
-
-/** The wall clock, ticking once a second, for the countdowns. */
-function useNow(): number {
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => {
-      setNow(Date.now());
-    };
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 1_000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, []);
-  return now;
-}
 
 export default function MonitorPage() {
   const [tables, setTables] = useState<Monitor>([]);

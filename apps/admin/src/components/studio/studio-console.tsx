@@ -15,6 +15,7 @@ import { CardFace, ResultWords, RoundHands } from "./studio-cards";
 import styles from "./studio.module.css";
 import type { StudioProblem } from "./use-studio";
 import { useStudio } from "./use-studio";
+import { useNow } from "~/components/use-now";
 
 /** The dealer's choice to keep the card reader focused (a scanner at the table), per browser. */
 const READER_KEY = "fuda.studio.keepReader";
@@ -30,23 +31,6 @@ const onReaderChoice = (changed: () => void) => {
 function keepReaderFocused(on: boolean) {
   localStorage.setItem(READER_KEY, on ? "on" : "off");
   for (const changed of readerChoices) changed();
-}
-
-/** The wall clock, once a second, for the countdowns. */
-function useNow(): number {
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    const tick = () => {
-      setNow(Date.now());
-    };
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 1_000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, []);
-  return now;
 }
 
 const secondsUntil = (iso: string, now: number) =>
