@@ -70,6 +70,8 @@ export interface RoundSql {
   shoe_id: string;
   shoe_state: ShoeJson;
   shoe_position: number;
+  /** A studio round's console memory (studio-memory.ts); null at automatic tables. */
+  studio: unknown;
 }
 
 /**
@@ -107,7 +109,7 @@ type StoredRoundSql = Omit<RoundSql, "state" | "shoe_state"> & {
 /** The round with its table and shoe, locked for a decision or a correction. */
 export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
   const [round] = await tx.$queryRaw<StoredRoundSql[]>`
-    SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by,
+    SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by, r.studio,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
            t.game::text AS game, t.variant, t.settings,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position
@@ -169,9 +171,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
         `it is seat ${pending.seat}'s turn, not seat ${seat}'s`,
       );
     }
-    const [memory] = await tx.$queryRaw<{ studio: unknown }[]>`
-      SELECT studio FROM rounds WHERE id = ${roundId}::uuid`;
-    if (awaitsCard(memory ?? {})) {
+    if (awaitsCard(round)) {
       throw conflict("seat", "NOT_YOUR_TURN", `seat ${seat}'s choice waits for the dealer's card`);
     }
     if (round.late) {

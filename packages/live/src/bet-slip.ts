@@ -64,7 +64,8 @@ export function badSlipInput(error: z.ZodError): FudaError {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our round ids are UUIDs: anything else names no round (and would not cast in SQL). */
-export const isRoundId = (id: string): boolean => UUID.test(id);
+export const isUuid = (id: string): boolean => UUID.test(id);
+export const isRoundId = isUuid;
 
 export const roundNotFound = (roundId: string): FudaError =>
   new FudaError("NOT_FOUND", `roundId: no round ${roundId}`, { field: "roundId", roundId });

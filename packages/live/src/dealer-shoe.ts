@@ -23,12 +23,16 @@ import type { NewEvent } from "./events";
 import { appendEvents } from "./events";
 import { writeWebhookEvent } from "./webhook-outbox";
 
-/** Writes a shoe's progress (position, burns, state) over the position this step read. */
+/**
+ * Writes a shoe's progress (position, burns, state) over the position this step read; a studio
+ * shoe's recorded order (`cards`) too, which grows as its cards are entered.
+ */
 export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Shoe): Promise<void> {
   const state = shoeToJson(shoe);
+  const entered = shoe.studio === true ? Buffer.from(shoe.cards) : null;
   const updated = await tx.$executeRaw`
     UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
-                     burned = ${state.burned}::int[]
+                     burned = ${state.burned}::int[], cards = coalesce(${entered}::bytea, cards)
     WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL`;
   if (updated !== 1) throw new FencedError(`shoe ${shoeId}`);
 }

@@ -61,6 +61,7 @@ export type { BetResult } from "./bet-results";
 export { writeWebhookEvent } from "./webhook-outbox";
 export { WEBHOOK_EVENT_TYPES } from "./webhook-events";
 export type { WebhookEventType } from "./webhook-events";
+export { isUuid } from "./bet-slip";
 export {
   studioCard,
   studioClose,

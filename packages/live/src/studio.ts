@@ -5,7 +5,7 @@
  * (`studioTry`), and refuses one the shoe cannot hold. The console's steps are serialized per
  * table; a round's step is written over the round as read, like a player's action.
  */
-import type { Db } from "@fuda/db";
+import type { Db, Game } from "@fuda/db";
 import type { RuleCode, StudioNext, StudioState } from "@fuda/contracts";
 import { FudaError } from "@fuda/errors";
 import type { LiveRound, TableGameDefinition } from "@fuda/rules";
@@ -22,12 +22,14 @@ import {
   UNKNOWN_CARD,
 } from "@fuda/shoe";
 
+import { isUuid } from "./bet-slip";
 import { readTable } from "./dealer";
 import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
 import { json, lockOpenTable, lockRound, StaleRoundError, FencedError } from "./dealer-rows";
 import { endShoe, openShoe, saveShoe } from "./dealer-shoe";
 import { closeBetting, computeDeal, openRound, writeDeal } from "./dealer-steps";
 import { appendEvents } from "./events";
+import { publicGameName } from "./games";
 import { deadlineAfter, writeStep } from "./decisions";
 import { tableSettings } from "./seats";
 import type { RoundStudio } from "./studio-memory";
@@ -63,13 +65,6 @@ export interface StudioTable {
 /** A console not heard from for this long lets go of its table: another may take it. */
 export const CONSOLE_LEASE_MS = 15_000;
 
-const GAME_NAMES: Readonly<Record<string, string>> = {
-  BACCARAT: "baccarat",
-  QUICK_BACCARAT: "quick-baccarat",
-  POK_DENG: "pok-deng",
-  JOKER_BLACKJACK: "joker-blackjack",
-};
-
 const refused = (
   code: "BAD_INPUT" | "CONFLICT" | "FORBIDDEN",
   field: string,
@@ -80,8 +75,6 @@ const refused = (
 const notYourTable = (): FudaError =>
   refused("FORBIDDEN", "tableId", "NOT_YOUR_TABLE", "you are not assigned to deal this table");
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The dealer's tables, by name. */
 export async function studioTables(db: Db, dealerId: string): Promise<StudioTable[]> {
   const rows = await db.$queryRaw<(Omit<StudioTable, "game"> & { game: string })[]>`
@@ -90,14 +83,14 @@ export async function studioTables(db: Db, dealerId: string): Promise<StudioTabl
     FROM table_dealers d JOIN tables t ON t.id = d.table_id
     WHERE d.dealer_id = ${dealerId}
     ORDER BY t.name`;
-  return rows.map((row) => ({ ...row, game: GAME_NAMES[row.game] ?? row.game }));
+  return rows.map((row) => ({ ...row, game: publicGameName(row.game as Game) }));
 }
 
 type Client = Db | Tx;
 
 /** The dealer is assigned to the table (else FORBIDDEN, whether the table exists or not). */
 async function checkAssigned(db: Client, call: StudioCall): Promise<void> {
-  if (!UUID.test(call.tableId)) throw notYourTable();
+  if (!isUuid(call.tableId)) throw notYourTable();
   const [row] = await db.$queryRaw<{ ok: boolean }[]>`
     SELECT true AS ok FROM table_dealers
     WHERE table_id = ${call.tableId}::uuid AND dealer_id = ${call.dealerId}`;
@@ -157,8 +150,6 @@ async function studioTable(
   }
   return { ...state, definition: state.definition };
 }
-
-const studioOf = roundStudioOf;
 
 /** The burn cards the table still expects entered: none once skipped or once a round opened. */
 async function burnsLeft(
@@ -272,7 +263,6 @@ async function stateOf(
       console_dealer: string | null;
       console_id: string | null;
       last_action: Date | null;
-      round_studio: unknown;
       bettors: bigint;
       first_burn: { shownCard: number; burnCount: number } | null;
       last_round: {
@@ -287,7 +277,6 @@ async function stateOf(
     SELECT t.name,
            c.dealer_id AS console_dealer, c.console_id,
            (SELECT max(a.at) FROM studio_actions a WHERE a.table_id = t.id) AS last_action,
-           (SELECT r.studio FROM rounds r WHERE r.id = ${round?.id ?? null}::uuid) AS round_studio,
            (SELECT count(DISTINCT b.player_id) FROM bets b
             WHERE b.round_id = ${round?.id ?? null}::uuid AND b.status = 'open') AS bettors,
            (SELECT s.first_burn FROM shoes s WHERE s.id = ${shoeRow?.id ?? null}::uuid) AS first_burn,
@@ -303,14 +292,14 @@ async function stateOf(
   const view = round === null ? null : definition.publicView(round.state);
   const lastView =
     extra?.last_round == null ? null : definition.publicView(extra.last_round.state as LiveRound);
-  const takeBack = studioOf(extra?.round_studio).takeBack;
+  const takeBack = roundStudioOf(round?.studio).takeBack;
   const since = extra?.last_action ?? null;
   return {
     table: {
       id: table.id,
       slug: table.slug,
       name: extra?.name ?? table.slug,
-      game: (GAME_NAMES[table.game] ?? "baccarat") as StudioState["table"]["game"],
+      game: publicGameName(table.game) as StudioState["table"]["game"],
       variant: table.variant,
       status: table.status.toLowerCase() as StudioState["table"]["status"],
       dealing: table.dealing,
@@ -469,12 +458,6 @@ async function startStudioShoe(
   return openShoe(tx, table, shoe, burn);
 }
 
-/** Keeps the shoe's recorded order (`cards`) with the state, as the automatic shoe's is kept. */
-async function saveStudioShoe(tx: Tx, shoeRow: ShoeRow, shoe: Shoe): Promise<void> {
-  await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-  await tx.$executeRaw`UPDATE shoes SET cards = ${Buffer.from(shoe.cards)} WHERE id = ${shoeRow.id}::uuid`;
-}
-
 export async function studioCard(
   db: Db,
   call: StudioCardCall,
@@ -543,7 +526,7 @@ export async function studioCard(
       if (burn === null) throw noCardNow("open betting first");
       check(shoe);
       shoe.cards[burn.index] = card;
-      await saveStudioShoe(tx, shoeRow, shoe);
+      await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
       return done(burn.index, "burn", null, shoeRow.id);
     }
     if (round.phase === "betting") throw noCardNow("betting is open: no more bets first");
@@ -568,11 +551,10 @@ export async function studioCard(
     const position = need.position ?? "card";
     if (dealt === null) {
       // The step reads more cards than this one (not a game of the rule book today).
-      await saveStudioShoe(tx, shoeRow, shoe);
+      await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
       await tx.$executeRaw`UPDATE rounds SET moves = moves + 1 WHERE id = ${round.id}::uuid`;
       return done(need.index, position, round.id, shoeRow.id);
     }
-    await tx.$executeRaw`UPDATE shoes SET cards = ${Buffer.from(shoe.cards)} WHERE id = ${shoeRow.id}::uuid`;
     const written = await writeDeal(tx, table, definition, round, shoeRow, shoe, dealt, {
       byConsole: true,
     });
@@ -637,7 +619,6 @@ async function dealToChoice<T>(
   const position = need.position ?? `seat-${awaiting.seat}`;
   await lockRound(tx, round, "dealing");
   const applied = studioTry(shoe, round.state.first, choose);
-  await tx.$executeRaw`UPDATE shoes SET cards = ${Buffer.from(shoe.cards)} WHERE id = ${shoeRow.id}::uuid`;
   if (!applied.ready) {
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
     await tx.$executeRaw`UPDATE rounds SET moves = moves + 1 WHERE id = ${round.id}::uuid`;
@@ -687,7 +668,7 @@ export const studioTakeBack = (db: Db, call: StudioStepCall): Promise<StudioStat
         : await tx.$queryRaw<{ studio: unknown; moves: number; phase: string }[]>`
             SELECT studio, moves, phase::text AS phase FROM rounds
             WHERE id = ${round.id}::uuid FOR UPDATE`;
-    const memory = studioOf(row?.studio).takeBack;
+    const memory = roundStudioOf(row?.studio).takeBack;
     if (
       round === null ||
       shoeRow === null ||

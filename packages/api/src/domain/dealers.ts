@@ -5,6 +5,7 @@
  */
 import type { Db } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
+import { isUuid } from "@fuda/live";
 
 import { FudaError } from "../errors";
 
@@ -54,8 +55,7 @@ async function dealerRow(tx: Tx, dealerId: string) {
 }
 
 async function tableRow(tx: Tx, tableId: string) {
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const row = UUID.test(tableId)
+  const row = isUuid(tableId)
     ? await tx.table.findUnique({ where: { id: tableId }, select: { id: true, slug: true } })
     : null;
   if (row === null) {

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 import styles from "./studio.module.css";
+import dialogStyles from "../confirm-dialog.module.css";
 
 export type MistakeKind = "rewind" | "unrecoverable" | "improperDeal";
 
@@ -69,7 +70,7 @@ export function MistakeDialog({
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby={titleId}
       data-testid="mistake-dialog"
       onCancel={(event) => {

@@ -21,6 +21,17 @@ export type Action = jokerBlackjack.PlayerAction;
 /** A card's place in a hand: `seat-3.2-1` is seat 3's second hand, its first card. */
 const HAND_CARD = /^seat-(\d+)\.(\d+)-(\d+)$/;
 
+/** The seat, hand and card index a position names (`seat-3.1-2`), with that hand's total. */
+function handCard(
+  position: string,
+  totals: Readonly<Record<string, number>>,
+): { seat: number; hand: number; index: number; total: number | undefined } | null {
+  const place = HAND_CARD.exec(position);
+  if (place === null) return null;
+  const [seat, hand, index] = [Number(place[1]), Number(place[2]) - 1, Number(place[3]) - 1];
+  return { seat, hand, index, total: totals[`seat-${seat}.${hand + 1}`] };
+}
+
 const emptyHand = (): PublicHand => ({
   cards: [],
   total: 0,
@@ -94,10 +105,9 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
     }
     case "card.dealt": {
       const { position, card, totals } = event.payload;
-      const place = HAND_CARD.exec(position);
+      const place = handCard(position, totals);
       if (place === null) return state;
-      const [seat, hand, index] = [Number(place[1]), Number(place[2]) - 1, Number(place[3]) - 1];
-      const total = totals[`seat-${seat}.${hand + 1}`];
+      const { seat, hand, index, total } = place;
       return {
         ...state,
         round: {
@@ -115,11 +125,9 @@ export function applyJokerBlackjackEvent(state: TableDetail, event: TableEvent):
     }
     case "card.withdrawn": {
       // A studio dealer took back a seat's last card (the dealer's own are the shared cards).
-      const { position, totals } = event.payload;
-      const place = HAND_CARD.exec(position);
+      const place = handCard(event.payload.position, event.payload.totals);
       if (place === null) return state;
-      const [seat, hand, index] = [Number(place[1]), Number(place[2]) - 1, Number(place[3]) - 1];
-      const total = totals[`seat-${seat}.${hand + 1}`];
+      const { seat, hand, index, total } = place;
       return {
         ...state,
         round: {
