@@ -20,7 +20,7 @@ export interface Context {
 }
 
 /** What procedures use of the process's live runtime (`startLive`): its desk and its hub. */
-export type Live = Pick<LiveRuntime, "desk" | "hub">;
+export type Live = Pick<LiveRuntime, "desk" | "hub"> & Partial<Pick<LiveRuntime, "chat">>;
 
 export interface CreateContextOptions {
   db: Db;

@@ -23,6 +23,7 @@ const trpcCodes = {
   // 409: the request was fine a moment earlier; the round moved on.
   BETTING_CLOSED: "CONFLICT",
   DATABASE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
 } as const satisfies Record<FudaErrorCode, TRPC_ERROR_CODE_KEY>;
 
 export function toTRPCError(error: FudaError): TRPCError {

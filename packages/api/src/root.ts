@@ -1,6 +1,7 @@
 import { accountRouter } from "./routers/account";
 import { actionsRouter } from "./routers/actions";
 import { adminRouter } from "./routers/admin";
+import { chatRouter } from "./routers/chat";
 import { betsRouter } from "./routers/bets";
 import { health } from "./routers/health";
 import { historyRouter } from "./routers/history";
@@ -25,6 +26,7 @@ export const appRouter = router({
   quick: quickRouter,
   shoes: shoesRouter,
   studio: studioRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

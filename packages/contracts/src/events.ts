@@ -21,6 +21,7 @@ import type {
 } from "@fuda/rules";
 import * as z from "zod/mini";
 
+import { chatRoleSchema } from "./chat";
 import { dealingSchema, gameNameSchema, tableStatusSchema } from "./names";
 
 /** The event types of the catalog, in the order a round meets them. */
@@ -45,6 +46,8 @@ export const EVENT_TYPES = [
   "seat.taken",
   "seat.leaving",
   "seat.left",
+  "chat.message",
+  "chat.deleted",
 ] as const;
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
@@ -139,6 +142,20 @@ const ownReturns = {
   balance: z.nullable(int()),
 };
 
+/**
+ * A table's video (docs/studio.md, Video): where the studio's media server publishes it. Fuda
+ * hosts no video; each URL is null when the table has none.
+ */
+export const tableStreamSchema = z.object({
+  /** An HLS playlist (`.m3u8`), played by hls.js or the browser's own HLS. */
+  hls: z.nullable(z.string()),
+  /** A WHEP endpoint (WebRTC, under a second behind): tried first, HLS when it fails. */
+  whep: z.nullable(z.string()),
+  /** A still shown before the video plays and on the lobby's card. */
+  poster: z.nullable(z.string()),
+});
+export type TableStream = z.infer<typeof tableStreamSchema>;
+
 /** A table as `table.updated` announces it: packages/api's `TableView`, checked there. */
 export const tablePayloadSchema = z.object({
   id: z.string(),
@@ -151,6 +168,8 @@ export const tablePayloadSchema = z.object({
   limits: z.record(z.string(), z.object({ min: int(), max: int() })),
   /** Absent in events written before studio dealing existed: automatic. */
   dealing: z.optional(dealingSchema),
+  /** Absent in events written before tables had video: no stream. */
+  stream: z.optional(tableStreamSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -228,6 +247,16 @@ const payloads = {
   "seat.taken": z.object(seatPayload),
   "seat.leaving": z.object(seatPayload),
   "seat.left": z.object(seatPayload),
+  /** A line of the table's chat (docs/chat.md); `messageId` is `chat.history`'s line id. */
+  "chat.message": z.object({
+    messageId: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    role: chatRoleSchema,
+    text: z.string(),
+  }),
+  /** An operator deleted a line: every page drops it. */
+  "chat.deleted": z.object({ messageId: z.string() }),
 } satisfies Record<EventType, z.ZodMiniType>;
 
 export type EventPayload<Type extends EventType> = z.infer<(typeof payloads)[Type]>;
@@ -267,6 +296,8 @@ export const tableEventSchema = z.discriminatedUnion("type", [
   eventOf("seat.taken"),
   eventOf("seat.leaving"),
   eventOf("seat.left"),
+  eventOf("chat.message"),
+  eventOf("chat.deleted"),
 ]);
 
 /** An event as stored and streamed: its `type` fixes its `payload`. */

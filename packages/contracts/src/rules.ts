@@ -99,6 +99,16 @@ export const RULE_CODES = [
   /** No card can be taken back: none since the last confirmed step. */
   "NOTHING_TO_TAKE_BACK",
 
+  // A table's chat (packages/live/src/chat.ts, docs/chat.md).
+  /** A guest reads the chat; writing needs a signed-in player (or the table's dealer). */
+  "SIGN_IN_TO_CHAT",
+  /** An operator muted the player (until `details.until`) or banned them from chat (no end). */
+  "MUTED",
+  /** The player's own pace: `details.retryAfterMs` says how long to wait. */
+  "TOO_FAST",
+  /** The table's chat carries as many lines a second as it can: `details.retryAfterMs`. */
+  "CHAT_BUSY",
+
   // Money and webhooks (packages/ledger, the admin portal).
   /** A transfer id already posted with different content. */
   "ID_REUSED",

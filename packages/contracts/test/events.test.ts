@@ -100,6 +100,14 @@ const samples: { [Type in EventType]: Extract<TableEvent, { type: Type }>["paylo
   "seat.taken": seat,
   "seat.leaving": { ...seat, leaving: true },
   "seat.left": seat,
+  "chat.message": {
+    messageId: "41",
+    userId: "player-1",
+    name: "Aiko",
+    role: "player",
+    text: "こんにちは",
+  },
+  "chat.deleted": { messageId: "41" },
 };
 
 const stored = (type: string, payload: unknown, playerId: string | null = null) => ({

@@ -6,7 +6,7 @@ export interface AuditRecord {
   actorId: string;
   /** The procedure's name under `admin`, e.g. `tables.update`, `rounds.void`, `players.adjust`. */
   action: string;
-  targetType: "table" | "round" | "player" | "partnerKey" | "webhook" | "dealer";
+  targetType: "table" | "round" | "player" | "partnerKey" | "webhook" | "dealer" | "chatLine";
   targetId: string;
   before?: Prisma.InputJsonValue | null;
   after?: Prisma.InputJsonValue | null;

@@ -18,6 +18,8 @@ export const fudaErrorCodes = [
   /** A bet or an undo for a round whose betting window has closed (or a table not dealing). */
   "BETTING_CLOSED",
   "DATABASE_UNAVAILABLE",
+  /** Too many calls too fast (a chat flood): `details.retryAfterMs` says when to try again. */
+  "RATE_LIMITED",
 ] as const;
 
 export type FudaErrorCode = (typeof fudaErrorCodes)[number];

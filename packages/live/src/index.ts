@@ -19,6 +19,15 @@ export { startDealer } from "./ownership";
 export type { Dealer, DealerOptions } from "./ownership";
 export { auditLiveTables } from "./audit";
 export { createBetDesk } from "./bet-desk";
+export {
+  chatMessageEvent,
+  createChatDesk,
+  DEFAULT_CHAT_PACES,
+  Pace,
+  sweepChat,
+  tooFast,
+} from "./chat";
+export type { ChatDesk, ChatDeskOptions, ChatPaces, ChatWriter, NewChatLine, Rate } from "./chat";
 export type { BetDeskOptions } from "./bet-desk";
 export {
   liveBetSchema,

@@ -6,6 +6,8 @@ import type { Db } from "@fuda/db";
 import type { Rng } from "@fuda/shoe";
 
 import { createBetDesk } from "./bet-desk";
+import type { ChatDesk, ChatPaces } from "./chat";
+import { createChatDesk } from "./chat";
 import type { DealerTiming } from "./dealer";
 import { createEventHub } from "./hub";
 import type { Dealer } from "./ownership";
@@ -21,10 +23,13 @@ export interface LiveOptions {
   timing?: Partial<DealerTiming>;
   rng?: () => Rng;
   log?: (line: string) => void;
+  /** The chat's paces (docs/chat.md); the defaults otherwise. */
+  chatPaces?: Partial<ChatPaces>;
 }
 
 export interface Live {
   desk: BetDesk;
+  chat: ChatDesk;
   hub: EventHub;
   dealer: Dealer | null;
   /** The dealer finishes its steps, the desk its batches, then the hub's streams end. */
@@ -38,17 +43,21 @@ export function startLive({
   timing,
   rng,
   log,
+  chatPaces,
 }: LiveOptions): Live {
   const desk = createBetDesk({ db });
+  const chat = createChatDesk({ db, paces: chatPaces });
   const hub = createEventHub({ db, connectionString, log });
   const dealer = deal ? startDealer({ db, connectionString, timing, rng, log, hub }) : null;
   return {
     desk,
+    chat,
     hub,
     dealer,
     async stop() {
       await dealer?.stop();
       await desk.close();
+      await chat.close();
       await hub.close();
     },
   };

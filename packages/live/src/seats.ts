@@ -27,6 +27,10 @@ export const tableSettingsSchema = z.object({
   enterBurns: z.boolean().default(false),
   /** Studio tables: a console silent this long in a live round raises the operators' alert. */
   silentSeconds: z.number().int().min(5).max(600).default(30),
+  /** How many days the table's chat lines are kept (docs/chat.md, Retention). */
+  chatRetentionDays: z.number().int().min(1).max(365).default(30),
+  /** Joker blackjack: a seated player's number or action word in chat bets or acts. */
+  chatBets: z.boolean().default(true),
 });
 
 export type TableSettings = z.infer<typeof tableSettingsSchema>;

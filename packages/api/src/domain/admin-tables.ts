@@ -7,7 +7,7 @@
  * from the next round's window, limits from the next slip, the dealing mode between rounds (the
  * runtime ends the shoe of the old mode and starts one of the new before the next round).
  */
-import type { Dealing } from "@fuda/contracts";
+import type { Dealing, TableStream } from "@fuda/contracts";
 import type { Db, Game, Prisma, Table, TableStatus } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
 import { appendEvents } from "@fuda/live";
@@ -16,7 +16,7 @@ import type { StakeLimit } from "@fuda/rules";
 import { FudaError } from "../errors";
 import type { EditableSettings } from "./table-config";
 import { checkTableConfig, payTableOf } from "./table-config";
-import { toTableView } from "./tables";
+import { streamOf, toTableView } from "./tables";
 import type { GameName, TableView } from "./tables.types";
 import { gameNames } from "./tables.types";
 
@@ -58,6 +58,7 @@ const auditRecord = (table: Table) => ({
   countdownSeconds: table.countdownSeconds,
   settings: table.settings as Prisma.InputJsonValue,
   dealing: table.dealing,
+  stream: table.stream as Prisma.InputJsonValue,
 });
 
 async function lockTable(tx: Tx, tableId: string): Promise<Table> {
@@ -122,6 +123,20 @@ export interface TableEdits {
   settings?: EditableSettings;
   /** Who deals the table, from the next round. */
   dealing?: Dealing;
+  /** The table's video: a URL named here changes (null clears it), the others stay. */
+  stream?: StreamEdit;
+}
+
+/** Stream URLs to set: undefined keeps the stored one, null clears it. */
+export type StreamEdit = { [Key in keyof TableStream]?: string | null };
+
+/** The stored stream with `edit` over it, as stored: only the URLs set. */
+function mergeStream(stored: unknown, edit: StreamEdit = {}): Prisma.InputJsonObject {
+  const merged = { ...streamOf(stored) };
+  for (const key of ["hls", "whep", "poster"] as const) {
+    if (edit[key] !== undefined) merged[key] = edit[key];
+  }
+  return Object.fromEntries(Object.entries(merged).filter(([, url]) => url !== null));
 }
 
 /** The quick game deals each player a software shoe of their own: no studio deals it. */
@@ -168,6 +183,7 @@ export async function updateTable(change: Change & { edits: TableEdits }): Promi
         countdownSeconds,
         settings: mergeSettings(settingsOf(table), edits.settings),
         dealing: edits.dealing ?? table.dealing,
+        stream: mergeStream(table.stream, edits.stream),
       },
     });
   });
@@ -232,6 +248,7 @@ export interface NewTable {
   status?: "open" | "paused";
   /** Automatic unless asked. */
   dealing?: Dealing;
+  stream?: StreamEdit;
 }
 
 export async function createTable({
@@ -266,6 +283,7 @@ export async function createTable({
         settings: mergeSettings({}, settings),
         status: table.status === "open" ? "OPEN" : "PAUSED",
         dealing: table.dealing ?? "automatic",
+        stream: mergeStream({}, table.stream),
       },
     });
     await writeAudit(tx, {

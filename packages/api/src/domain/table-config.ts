@@ -26,6 +26,10 @@ export interface EditableSettings {
   enterBurns?: boolean;
   /** Studio tables: a console silent this long in a live round raises the operators' alert. */
   silentSeconds?: number;
+  /** How many days the table's chat lines are kept (docs/chat.md, Retention). */
+  chatRetentionDays?: number;
+  /** Joker blackjack: a seated player's number or action word in chat bets or acts. */
+  chatBets?: boolean;
   /**
    * Joker blackjack's premiums and player's joker (docs/rules/joker-blackjack.md, Pay table),
    * any part of them: merged over the table's own and stored whole, from the next round.
@@ -46,6 +50,9 @@ export const MAX_COUNTDOWN_SECONDS = 600;
 
 /** A studio table's silent console alert, as packages/live's table settings bound it. */
 const SILENT_SECONDS = { min: 5, max: 600 } as const;
+
+/** How long a table's chat is kept, as packages/live's table settings bound it. */
+const CHAT_RETENTION_DAYS = { min: 1, max: 365 } as const;
 
 /** The joker blackjack table's seats (the rules' seven-seat table) and its shoe's bounds. */
 const JOKER_BLACKJACK_BOUNDS = {
@@ -138,6 +145,25 @@ function checkSettings(game: GameName, settings: EditableSettings): void {
     const field = `settings.${key}`;
     if (key === "enterBurns" || key === "silentSeconds") {
       checkStudioSetting(game, key, value);
+      continue;
+    }
+    if (key === "chatRetentionDays") {
+      if (
+        typeof value !== "number" ||
+        !Number.isSafeInteger(value) ||
+        value < CHAT_RETENTION_DAYS.min ||
+        value > CHAT_RETENTION_DAYS.max
+      ) {
+        throw bad(
+          field,
+          `a whole number of days from ${CHAT_RETENTION_DAYS.min} to ${CHAT_RETENTION_DAYS.max}`,
+        );
+      }
+      continue;
+    }
+    if (key === "chatBets") {
+      if (game !== "joker-blackjack") throw bad(field, "only joker blackjack tables take chatBets");
+      if (typeof value !== "boolean") throw bad(field, "true or false");
       continue;
     }
     if (game !== "joker-blackjack") {

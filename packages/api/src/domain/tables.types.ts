@@ -77,6 +77,16 @@ export const tableViewSchema = z
           "console (its shoes have no software commitment; their recorded card order is " +
           "published when they end).",
       ),
+    stream: z
+      .object({
+        hls: z.string().nullable().describe("An HLS playlist URL (`.m3u8`), or null."),
+        whep: z.string().nullable().describe("A WHEP endpoint URL (WebRTC, low latency), or null."),
+        poster: z.string().nullable().describe("A still image URL shown before the video plays."),
+      })
+      .describe(
+        "The table's live video, published by the studio's media server (Fuda hosts none): " +
+          "every URL null when the table has no video.",
+      ),
     createdAt: z.iso.datetime().describe("When the table was created (ISO 8601, UTC)."),
     updatedAt: z.iso.datetime().describe("When the table was last changed (ISO 8601, UTC)."),
   })

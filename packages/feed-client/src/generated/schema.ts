@@ -245,6 +245,15 @@ export interface components {
              * @enum {string}
              */
             dealing: "automatic" | "studio";
+            /** @description The table's live video, published by the studio's media server (Fuda hosts none): every URL null when the table has no video. */
+            stream: {
+                /** @description An HLS playlist URL (`.m3u8`), or null. */
+                hls: string | null;
+                /** @description A WHEP endpoint URL (WebRTC, low latency), or null. */
+                whep: string | null;
+                /** @description A still image URL shown before the video plays. */
+                poster: string | null;
+            };
             /**
              * Format: date-time
              * @description When the table was created (ISO 8601, UTC).

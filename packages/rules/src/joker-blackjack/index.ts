@@ -27,3 +27,6 @@ export type { Frequency, SimulationOptions, SimulationReport } from "./simulate"
 export { THEORY_RUN, simulate } from "./simulate";
 /** What a live table's `round.result` publishes (packages/contracts reads it with its schema). */
 export type { JokerBlackjackOutcome, JokerBlackjackRoadMark } from "./live-view";
+/** Chat bets: what a comment at the table means (a main bet, a decision, or only chat). */
+export type { ChatCommand } from "./chat";
+export { chatCommand } from "./chat";

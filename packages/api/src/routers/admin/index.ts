@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { auditRouter } from "./audit";
+import { chatRouter } from "./chat";
 import { dealersRouter } from "./dealers";
 import { monitorRouter } from "./monitor";
 import { partnerKeysRouter } from "./partner-keys";
@@ -11,6 +12,7 @@ import { webhooksRouter } from "./webhooks";
 
 /** Everything operators and admins do, so its authorization is visible in one place. */
 export const adminRouter = router({
+  chat: chatRouter,
   dealers: dealersRouter,
   monitor: monitorRouter,
   partnerKeys: partnerKeysRouter,

@@ -35,6 +35,11 @@ const settingsSchema = z
     // Studio tables (docs/studio.md): the burn procedure and the silent console's alert.
     enterBurns: z.boolean({ error: "settings.enterBurns: true or false" }).optional(),
     silentSeconds: z.number({ error: "settings.silentSeconds: a whole number" }).optional(),
+    // The table's chat (docs/chat.md): how long its lines are kept, and joker blackjack's chat bets.
+    chatRetentionDays: z
+      .number({ error: "settings.chatRetentionDays: a whole number of days" })
+      .optional(),
+    chatBets: z.boolean({ error: "settings.chatBets: true or false" }).optional(),
     // The shape only: which premiums there are and what each may pay are the rules' check
     // (domain/table-config.ts), so each refusal names its premium.
     payTable: z
@@ -68,6 +73,21 @@ const dealingInput = z.enum(DEALING_MODES, {
   error: `dealing: one of ${DEALING_MODES.join(", ")}`,
 });
 
+/** A stream URL: http(s) only (a page loads it); null or "" clears it. */
+const streamUrl = (field: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `stream.${field}: an http or https URL` })
+    .max(2_000, { error: `stream.${field}: at most 2000 characters` })
+    .nullable()
+    .optional()
+    .or(z.literal("").transform(() => null));
+
+/** The table's video (docs/studio.md, Video): the URLs named change, the others stay. */
+const streamSchema = z
+  .object({ hls: streamUrl("hls"), whep: streamUrl("whep"), poster: streamUrl("poster") })
+  .strict()
+  .optional();
+
 export const updateTableInput = z.object({
   tableId: tableIdSchema,
   dealing: dealingInput.optional(),
@@ -75,6 +95,7 @@ export const updateTableInput = z.object({
   limits: limitsSchema,
   countdownSeconds: countdownSchema.optional(),
   settings: settingsSchema,
+  stream: streamSchema,
   reason: reasonSchema,
 });
 
@@ -92,6 +113,7 @@ export const createTableInput = z.object({
   settings: settingsSchema,
   status: z.enum(["open", "paused"], { error: "status: open or paused" }).optional(),
   dealing: dealingInput.optional(),
+  stream: streamSchema,
   reason: reasonSchema,
 });
 

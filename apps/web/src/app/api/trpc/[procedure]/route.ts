@@ -23,11 +23,12 @@ const READABLE: ReadonlySet<string> = new Set([
   "shoes.list",
   "shoes.get",
   "quick.state",
+  "chat.history",
 ] satisfies readonly (QueryPath | SubscriptionPath)[]);
 
 /**
  * The procedures a player's browser may call to change something: their own bets, the quick
- * game's buttons, and at a seated table their own seats and decisions.
+ * game's buttons, at a seated table their own seats and decisions, and the table's chat.
  */
 const WRITABLE: ReadonlySet<string> = new Set([
   "bets.place",
@@ -40,6 +41,7 @@ const WRITABLE: ReadonlySet<string> = new Set([
   "seats.sit",
   "seats.leave",
   "actions.act",
+  "chat.send",
 ] satisfies readonly MutationPath[]);
 
 export const { GET, POST } = procedureRelay({
