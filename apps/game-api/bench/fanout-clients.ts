@@ -4,9 +4,11 @@
  * keep-alive agents. For each event (found by its `"number":n` in the data) every connection
  * records when it arrived; the parent compares with when the event committed.
  *
- * Protocol (IPC): parent sends { url, count }; child answers { connected } once every stream
- * has said hello, then on { collect } sends { received: number[][] } (per seq, arrival times
- * in ms since the epoch, sub-millisecond precision) and exits.
+ * Protocol (IPC): parent sends { url, count, pattern?, sample? }; child answers { connected }
+ * once every stream has said hello, then on { collect } sends { received: number[][] } (per seq,
+ * arrival times in ms since the epoch, sub-millisecond precision) and exits. `pattern` finds an
+ * event's seq in its block (default `"number":(\d+)`); with `sample` n, only every n-th stream
+ * records (the chat bench's thousands of lines × 10,000 streams would not fit one message).
  */
 import http from "node:http";
 import { performance } from "node:perf_hooks";
@@ -16,6 +18,8 @@ const now = (): number => performance.timeOrigin + performance.now();
 interface Start {
   url: string;
   count: number;
+  pattern?: string;
+  sample?: number;
 }
 
 const received: number[][] = [];
@@ -23,7 +27,13 @@ const requests: http.ClientRequest[] = [];
 let failures = 0;
 
 /** Opens one stream; `onReady` once its first block arrives, `onFailed` if it never does. */
-function open(url: string, agent: http.Agent, onReady: () => void, onFailed: () => void): void {
+function open(
+  url: string,
+  agent: http.Agent,
+  seqOf: RegExp | null,
+  onReady: () => void,
+  onFailed: () => void,
+): void {
   let ready = false;
   const request = http.get(url, { agent, headers: { accept: "text/event-stream" } }, (response) => {
     response.setEncoding("utf8");
@@ -40,8 +50,10 @@ function open(url: string, agent: http.Agent, onReady: () => void, onFailed: () 
           ready = true;
           onReady();
         }
-        const seq = /"number":(\d+)/.exec(block)?.[1];
-        if (seq !== undefined) (received[Number(seq)] ??= []).push(at);
+        if (seqOf === null) continue;
+        for (const match of block.matchAll(seqOf)) {
+          (received[Number(match[1])] ??= []).push(at);
+        }
       }
     });
   });
@@ -72,12 +84,14 @@ process.on("message", (message: Start | { collect: true }) => {
   const fill = (): void => {
     while (opening < inFlight && next < message.count) {
       const agent = agents[next % agents.length]!;
+      const records = next % (message.sample ?? 1) === 0;
       next += 1;
       opening += 1;
       const start = (): void => {
         open(
           message.url,
           agent,
+          records ? new RegExp(message.pattern ?? '"number":(\\d+)', "g") : null,
           () => {
             opening -= 1;
             connected += 1;

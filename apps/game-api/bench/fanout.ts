@@ -9,12 +9,10 @@
  * Run: DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/game-api bench:fanout
  * Each side holds N sockets in each process: the fd limit (`ulimit -n`) must exceed 10,000.
  */
-import { fork } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 
 import { createDb, migrate, seed } from "@fuda/db";
 import { appendEvents, createEventHub } from "@fuda/live";
@@ -22,6 +20,7 @@ import { benchServerUrl, createThrowawayDatabase } from "@fuda/testkit";
 import type { ThrowawayDatabase } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
+import { startClients, summarize } from "./subscribers";
 
 const now = (): number => performance.timeOrigin + performance.now();
 const SIZES = (process.env.FANOUT_SIZES ?? "1000,10000").split(",").map(Number);
@@ -31,48 +30,6 @@ const BENCH_ROUND = "00000000-0000-4000-8000-000000000001";
 
 /** The bench's throwaway database, dropped at the end or when interrupted. */
 let database: ThrowawayDatabase | undefined;
-
-interface Clients {
-  connected: Promise<void>;
-  collect: () => Promise<number[][]>;
-}
-
-/** N subscribers in a child process; resolves once every stream is open. */
-function startClients(url: string, count: number): Clients {
-  const child = fork(fileURLToPath(new URL("./fanout-clients.ts", import.meta.url)), {
-    execArgv: ["--import", "tsx"],
-  });
-  let connected: () => void = () => undefined;
-  let collected: (received: number[][]) => void = () => undefined;
-  child.on("message", (message: { connected?: number; received?: number[][] }) => {
-    if (message.connected !== undefined) connected();
-    if (message.received !== undefined) collected(message.received);
-  });
-  child.send({ url, count });
-  return {
-    connected: new Promise((resolve) => (connected = resolve)),
-    collect: () =>
-      new Promise((resolve) => {
-        collected = resolve;
-        child.send({ collect: true });
-      }),
-  };
-}
-
-/** p50 and p99 of every (event, client) delay, and how many receipts were missing. */
-function summarize(sent: number[], received: number[][], count: number) {
-  const delays: number[] = [];
-  let missing = 0;
-  for (let seq = 0; seq < sent.length; seq += 1) {
-    const times = received[seq] ?? [];
-    missing += count - times.length;
-    for (const at of times) delays.push(at - sent[seq]!);
-  }
-  delays.sort((a, b) => a - b);
-  const at = (q: number): number =>
-    delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!;
-  return { p50: at(0.5), p99: at(0.99), missing };
-}
 
 /** Time to let one event reach every client before the next (fan-outs never overlap). */
 const spacing = (count: number): number => Math.max(150, count / 20);

@@ -304,6 +304,44 @@ const matrix: Record<ProcedurePath, Row> = {
   "admin.dealers.unassign": dealerChangeRow,
   "admin.dealers.disable": dealerToggleRow,
   "admin.dealers.enable": dealerToggleRow,
+  // The table's chat (docs/chat.md): everyone reads; players, the table's dealer and operators
+  // write; partners and a dealer of another table do not.
+  "chat.history": { answers: everyone, input: () => ({ tableId: studioTableId }) },
+  "chat.send": {
+    answers: {
+      anonymous: "UNAUTHORIZED",
+      player: "allowed",
+      anotherPlayer: "allowed",
+      operator: "allowed",
+      admin: "allowed",
+      partner: "FORBIDDEN",
+      dealer: "allowed",
+      otherDealer: "FORBIDDEN",
+    },
+    input: () => ({ tableId: studioTableId, text: "hello table", requestId: "matrix-chat" }),
+  },
+  "admin.chat.list": { answers: operatorsOnly, input: () => ({}) },
+  "admin.chat.mutes": { answers: operatorsOnly },
+  "admin.chat.delete": {
+    answers: operatorsOnly,
+    input: () => ({ messageId: "999999999" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.chat.mute": {
+    answers: operatorsOnly,
+    input: () => ({ userId: "no-such-player", minutes: 5 }),
+    reached: "NOT_FOUND",
+  },
+  "admin.chat.ban": {
+    answers: operatorsOnly,
+    input: () => ({ userId: "no-such-player" }),
+    reached: "NOT_FOUND",
+  },
+  "admin.chat.unmute": {
+    answers: operatorsOnly,
+    input: () => ({ userId: "no-such-player" }),
+    reached: "NOT_FOUND",
+  },
   "studio.tables": {
     answers: dealersOnly,
     // Each dealer sees the tables assigned to them: the other dealer none.

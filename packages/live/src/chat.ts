@@ -108,7 +108,9 @@ export interface NewChatLine {
 export interface ChatDesk {
   /** Throws RATE_LIMITED (TOO_FAST) when the writer is past their pace; takes a token else. */
   paceWriter(userId: string): void;
-  /** Posts a line past the table's pace (CHAT_BUSY otherwise); a retried request id answers its first line. */
+  /** Throws RATE_LIMITED (CHAT_BUSY) when the table's chat is at its pace; takes a token else. */
+  paceTable(tableId: string): void;
+  /** Posts a line (paced by the caller); a retried request id answers its first line. */
   post(line: NewChatLine): Promise<ChatLine>;
   close(): Promise<void>;
 }
@@ -244,11 +246,11 @@ export function createChatDesk({
       const wait = writers.take(userId);
       if (wait > 0) throw tooFast("TOO_FAST", wait);
     },
-    post(line) {
-      const wait = tables.take(line.tableId);
-      if (wait > 0) return Promise.reject(tooFast("CHAT_BUSY", wait));
-      return lines.run(line);
+    paceTable(tableId) {
+      const wait = tables.take(tableId);
+      if (wait > 0) throw tooFast("CHAT_BUSY", wait);
     },
+    post: (line) => lines.run(line),
     async close() {
       if (sweep !== undefined) clearInterval(sweep);
       await lines.close();

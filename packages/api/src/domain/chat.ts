@@ -232,20 +232,27 @@ export async function sendChat({
   const { live, chat } = chatDeskOf(maybeLive);
   const text = chatText(input.text);
   if (!isUuid(input.tableId)) throw noTable(input.tableId);
-  // In memory, before any read: a flood costs the database nothing.
+  // In memory, before any read: a flood costs the database nothing. A comment that may be a
+  // chat bet is not the chat's to pace until it is known to be only chat.
   if (actor.kind === "player" || actor.kind === "dealer" || actor.kind === "operator") {
     chat.paceWriter(actor.userId);
   }
+  const mayBeCommand = jokerBlackjack.chatCommand(text) !== null;
+  if (!mayBeCommand) chat.paceTable(input.tableId);
   const { writer, row } = await writerAt(db, actor, input.tableId);
-  if (writer.role === "player") {
-    const command = await chatBet(db, live, {
-      tableId: input.tableId,
-      userId: writer.userId,
-      row,
-      text,
-      requestId: input.requestId,
-    });
+  if (mayBeCommand) {
+    const command =
+      writer.role === "player"
+        ? await chatBet(db, live, {
+            tableId: input.tableId,
+            userId: writer.userId,
+            row,
+            text,
+            requestId: input.requestId,
+          })
+        : null;
     if (command !== null) return command;
+    chat.paceTable(input.tableId);
   }
   const line = await chat.post({
     tableId: input.tableId,
