@@ -61,6 +61,7 @@ describe("the operators' portal: sign-in and tables", () => {
     ).toEqual([
       "Tables",
       "Monitor",
+      "Chat",
       "Rounds",
       "Players",
       "Returns",

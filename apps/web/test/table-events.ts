@@ -42,6 +42,7 @@ export function tableDetail(
       countdownSeconds: 15,
       limits: { banker: { min: 1_000, max: 100_000 } },
       dealing: "automatic",
+      stream: { hls: null, whep: null, poster: null },
       createdAt: "2026-12-01T00:00:00.000Z",
       updatedAt: "2026-12-01T00:00:00.000Z",
     },

@@ -123,19 +123,23 @@ export interface ChatDeskOptions {
   sweepEveryMs?: number;
 }
 
-interface PostedRow {
+/** A `chat_messages` row as read (its table id as text). */
+export interface ChatLineRow {
   id: bigint;
   table_id: string;
   user_id: string;
   name: string;
   role: ChatRole;
   text: string;
-  request_id: string;
   created_at: Date;
+}
+
+interface PostedRow extends ChatLineRow {
+  request_id: string;
   inserted: boolean;
 }
 
-const lineOf = (row: PostedRow): ChatLine => ({
+export const chatLineOf = (row: ChatLineRow): ChatLine => ({
   id: row.id.toString(),
   tableId: row.table_id,
   userId: row.user_id,
@@ -192,11 +196,11 @@ async function postLines(db: Db, lines: NewChatLine[]): Promise<ChatLine[]> {
     for (const row of rows) {
       if (row.inserted && !announced.has(row.id)) {
         announced.add(row.id);
-        events.push(chatMessageEvent(lineOf(row)));
+        events.push(chatMessageEvent(chatLineOf(row)));
       }
     }
     await appendEvents(tx, events);
-    return rows.map(lineOf);
+    return rows.map(chatLineOf);
   });
 }
 

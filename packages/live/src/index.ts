@@ -20,6 +20,7 @@ export type { Dealer, DealerOptions } from "./ownership";
 export { auditLiveTables } from "./audit";
 export { createBetDesk } from "./bet-desk";
 export {
+  chatLineOf,
   chatMessageEvent,
   createChatDesk,
   DEFAULT_CHAT_PACES,
@@ -27,7 +28,15 @@ export {
   sweepChat,
   tooFast,
 } from "./chat";
-export type { ChatDesk, ChatDeskOptions, ChatPaces, ChatWriter, NewChatLine, Rate } from "./chat";
+export type {
+  ChatDesk,
+  ChatDeskOptions,
+  ChatLineRow,
+  ChatPaces,
+  ChatWriter,
+  NewChatLine,
+  Rate,
+} from "./chat";
 export type { BetDeskOptions } from "./bet-desk";
 export {
   liveBetSchema,

@@ -8,8 +8,9 @@ import type { Game, TableConfig } from "~/game-api";
 import { answered, relayApi } from "~/procedures";
 
 import { Field, FieldProblem, LimitFields, betsOf, limitsFrom } from "./limit-fields";
+import { ChatSettingsFields, StreamFields } from "./stream-chat-fields";
 import type { Problem } from "./table-forms";
-import { fieldText, hasCountdown, problemFrom } from "./table-forms";
+import { chatSettingsFrom, fieldText, hasCountdown, problemFrom, streamFrom } from "./table-forms";
 import styles from "./tables-admin.module.css";
 
 /** Each game's variants, as the API checks them (packages/contracts). */
@@ -52,6 +53,8 @@ export function CreateTableForm({
             name: text("name"),
             countdownSeconds: hasCountdown(game) ? Number(text("countdownSeconds")) : 0,
             limits: limitsFrom(bets, text),
+            settings: chatSettingsFrom(form, game),
+            stream: streamFrom(text),
           }),
         ).then((answer) => {
           if (answer.ok) {
@@ -104,7 +107,9 @@ export function CreateTableForm({
             defaultValue={template?.countdownSeconds ?? 20}
           />
         )}
+        <ChatSettingsFields key={`chat-${game}`} game={game} problem={problem} />
       </div>
+      <StreamFields stream={undefined} problem={problem} />
       <LimitFields key={game} limits={limits} problem={problem} labelPrefix="new " />
       {problem !== null && problem.field === "limits" && (
         <p className={styles.problem} role="alert">

@@ -13,6 +13,7 @@ import styles from "./portal-shell.module.css";
 export const SECTIONS = [
   { href: "/", label: "Tables" },
   { href: "/monitor", label: "Monitor" },
+  { href: "/chat", label: "Chat" },
   { href: "/rounds", label: "Rounds" },
   { href: "/players", label: "Players" },
   { href: "/returns", label: "Returns" },

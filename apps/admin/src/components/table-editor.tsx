@@ -14,8 +14,18 @@ import {
   storedText,
   theoryRequestOf,
 } from "./pay-table/pay-table-fields";
+import { ChatSettingsFields, STREAM_CHAT_FIELDS, StreamFields } from "./stream-chat-fields";
 import type { Problem } from "./table-forms";
-import { fieldText, hasCountdown, problemFrom } from "./table-forms";
+import {
+  chatBetsOf,
+  chatRetentionDaysOf,
+  chatSettingsFrom,
+  fieldText,
+  hasChat,
+  hasCountdown,
+  problemFrom,
+  streamFrom,
+} from "./table-forms";
 import styles from "./tables-admin.module.css";
 
 const JOKER_BLACKJACK_SETTINGS = ["seats", "decks", "jokers"] as const;
@@ -29,8 +39,8 @@ const DEFAULT_SILENT_SECONDS = 30;
 
 /**
  * Limits per bet id (points), name, countdown, who deals it (with a studio table's burn
- * procedure and silent-console alert) and, for joker blackjack, seats, decks, jokers and the pay
- * table with its theoretical return.
+ * procedure and silent-console alert), its video and how long its chat is kept and, for joker
+ * blackjack, chat bets, seats, decks, jokers and the pay table with its theoretical return.
  */
 export function TableEditor({
   table,
@@ -59,6 +69,7 @@ export function TableEditor({
     "dealing",
     "settings.enterBurns",
     "settings.silentSeconds",
+    ...STREAM_CHAT_FIELDS,
     ...JOKER_BLACKJACK_SETTINGS.map((key) => `settings.${key}`),
     ...(jokerBlackjack ? payTableFieldNames() : []),
     ...bets.flatMap((bet) => [`limits.${bet}`, `limits.${bet}.min`, `limits.${bet}.max`]),
@@ -87,6 +98,7 @@ export function TableEditor({
             ]),
           ),
           ...(edit === undefined ? {} : { payTable: edit }),
+          ...chatSettingsFrom(form, table.game),
           // A studio table's procedure; kept when it goes back to the automatic dealer.
           ...(studio
             ? {
@@ -103,7 +115,9 @@ export function TableEditor({
             countdownSeconds: countdown ? Number(text("countdownSeconds")) : 0,
             limits: limitsFrom(bets, text),
             ...(dealable ? { dealing } : {}),
-            ...(jokerBlackjack || studio ? { settings } : {}),
+            // Every live table has its chat's settings; the quick game has none at all.
+            ...(hasChat(table.game) ? { settings } : {}),
+            stream: streamFrom(text),
             reason: text("reason") === "" ? undefined : text("reason"),
           }),
         ).then((answer) => {
@@ -195,7 +209,14 @@ export function TableEditor({
               }
             />
           ))}
+        <ChatSettingsFields
+          game={table.game}
+          retentionDays={chatRetentionDaysOf(table.settings)}
+          chatBets={chatBetsOf(table.settings)}
+          problem={problem}
+        />
       </div>
+      <StreamFields stream={table.stream} problem={problem} />
       {jokerBlackjack && <PayTableFields stored={payTable} problem={problem} draft={draft} />}
       <LimitFields limits={table.limits} problem={problem} rowTestId="limit-edit" />
       <label className={styles.reason}>

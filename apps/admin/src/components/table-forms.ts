@@ -45,3 +45,49 @@ export function fieldText(form: FormData, name: string): string {
  * dealt when the player deals (docs/rules/quick-baccarat.md), so its countdown is always 0.
  */
 export const hasCountdown = (game: Game): boolean => game !== "quick-baccarat";
+
+/** A table's video URLs, as the forms name their fields (`stream.hls`…) and the API its keys. */
+export const STREAM_KEYS = ["hls", "whep", "poster"] as const;
+export type StreamKey = (typeof STREAM_KEYS)[number];
+
+/**
+ * The video as typed: every URL sent, "" for an empty field, which the API stores as none (a URL
+ * left out would keep the stored one, and an operator who empties a field means to clear it).
+ */
+export const streamFrom = (text: (name: string) => string): Record<StreamKey, string> =>
+  Object.fromEntries(STREAM_KEYS.map((key) => [key, text(`stream.${key}`)])) as Record<
+    StreamKey,
+    string
+  >;
+
+/** How long a table keeps its chat when its settings say nothing (packages/live's default). */
+export const DEFAULT_CHAT_RETENTION_DAYS = 30;
+
+/** The days a table's chat is kept, as its settings hold them or the default. */
+export const chatRetentionDaysOf = (settings: Record<string, unknown> | undefined): number =>
+  typeof settings?.chatRetentionDays === "number"
+    ? settings.chatRetentionDays
+    : DEFAULT_CHAT_RETENTION_DAYS;
+
+/** Whether a joker blackjack table takes bets and actions from its chat: on unless turned off. */
+export const chatBetsOf = (settings: Record<string, unknown> | undefined): boolean =>
+  settings?.chatBets !== false;
+
+/**
+ * Whether a game's tables are live tables with a chat: the quick game is one player's own
+ * (docs/rules/quick-baccarat.md), nobody to write to.
+ */
+export const hasChat = (game: Game): boolean => game !== "quick-baccarat";
+
+/**
+ * The chat settings as typed: the days for every live table, chat bets for joker blackjack's
+ * alone (the API refuses them elsewhere). An empty days field is sent as 0, for the API to refuse
+ * naming the field, rather than quietly kept.
+ */
+export function chatSettingsFrom(form: FormData, game: Game) {
+  if (!hasChat(game)) return {};
+  return {
+    chatRetentionDays: Number(fieldText(form, "settings.chatRetentionDays")),
+    ...(game === "joker-blackjack" ? { chatBets: form.get("settings.chatBets") === "on" } : {}),
+  };
+}

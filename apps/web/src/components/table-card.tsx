@@ -16,6 +16,7 @@ import { secondsUntil } from "./use-now";
 
 export function TableCard({ table, now }: { table: LobbyTable; now: number | null }) {
   const t = useTranslations("table");
+  const tVideo = useTranslations("video");
   const labels = useLabels();
   const live = table.live;
   const marks = live === undefined ? undefined : baccaratMarks(live.road);
@@ -31,6 +32,19 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
       data-phase={live?.phase ?? ""}
       data-dealing={table.dealing}
     >
+      {/* The studio's still: a table with video shows its camera before the player opens it. */}
+      {table.stream.poster !== null && (
+        <img
+          className={styles.poster}
+          src={table.stream.poster}
+          alt={tVideo("poster", { name: table.name })}
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={360}
+          data-testid="table-poster"
+        />
+      )}
       <div className={styles.head}>
         <div>
           <p className={styles.game}>{labels.game(table.game)}</p>

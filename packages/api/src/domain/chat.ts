@@ -9,9 +9,10 @@ import { chatLength, MAX_CHAT_LENGTH, normalizeChatText } from "@fuda/contracts"
 import type { ChatLine, ChatRole } from "@fuda/contracts";
 import type { Db } from "@fuda/db";
 import { writeAudit } from "@fuda/db";
-import type { ChatDesk, ChatWriter } from "@fuda/live";
+import type { ChatDesk, ChatLineRow, ChatWriter } from "@fuda/live";
 import {
   act,
+  chatLineOf,
   appendEvents,
   definitionOf,
   isUuid,
@@ -263,26 +264,6 @@ export async function sendChat({
   return { kind: "message", line };
 }
 
-interface LineRow {
-  id: bigint;
-  table_id: string;
-  user_id: string;
-  name: string;
-  role: ChatRole;
-  text: string;
-  created_at: Date;
-}
-
-const lineOf = (row: LineRow): ChatLine => ({
-  id: row.id.toString(),
-  tableId: row.table_id,
-  userId: row.user_id,
-  name: row.name,
-  role: row.role,
-  text: row.text,
-  at: row.created_at.toISOString(),
-});
-
 /** A line id as a cursor, or BAD_INPUT. */
 function cursorOf(cursor: string | undefined): bigint | null {
   if (cursor === undefined) return null;
@@ -310,14 +291,14 @@ export async function chatHistory({
   const before = cursorOf(cursor);
   const table = await db.table.findUnique({ where: { id: tableId }, select: { id: true } });
   if (table === null) throw noTable(tableId);
-  const rows = await db.$queryRaw<LineRow[]>`
+  const rows = await db.$queryRaw<ChatLineRow[]>`
     SELECT id, table_id::text, user_id, name, role, text, created_at FROM chat_messages
     WHERE table_id = ${tableId}::uuid AND deleted_at IS NULL
       AND (${before}::bigint IS NULL OR id < ${before}::bigint)
     ORDER BY id DESC LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   return {
-    lines: page.reverse().map(lineOf),
+    lines: page.reverse().map(chatLineOf),
     nextCursor: rows.length > limit ? page[0]!.id.toString() : null,
   };
 }
@@ -345,7 +326,7 @@ export async function moderatedLines({
 }): Promise<{ lines: ModeratedLine[]; nextCursor: string | null }> {
   const before = cursorOf(cursor);
   const rows = await db.$queryRaw<
-    (LineRow & {
+    (ChatLineRow & {
       slug: string;
       table_name: string;
       deleted_at: Date | null;
@@ -363,7 +344,7 @@ export async function moderatedLines({
   const page = rows.slice(0, limit);
   return {
     lines: page.map((row) => ({
-      ...lineOf(row),
+      ...chatLineOf(row),
       tableSlug: row.slug,
       tableName: row.table_name,
       deletedAt: row.deleted_at?.toISOString() ?? null,
@@ -387,7 +368,7 @@ export async function deleteChatLine({
 }): Promise<{ messageId: string; deletedAt: string }> {
   const id = cursorOf(messageId);
   return db.$transaction(async (tx) => {
-    const [line] = await tx.$queryRaw<(LineRow & { deleted_at: Date | null })[]>`
+    const [line] = await tx.$queryRaw<(ChatLineRow & { deleted_at: Date | null })[]>`
       SELECT id, table_id::text, user_id, name, role, text, created_at, deleted_at
       FROM chat_messages WHERE id = ${id} FOR UPDATE`;
     if (line === undefined) {
@@ -408,7 +389,7 @@ export async function deleteChatLine({
       action: "chat.delete",
       targetType: "chatLine",
       targetId: messageId,
-      before: lineOf(line),
+      before: chatLineOf(line),
       after: { deletedAt: deleted!.deleted_at.toISOString() },
       reason,
     });

@@ -1,13 +1,18 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 
 import type { RouterOutputs } from "@fuda/api";
 import type { SubscriptionPath } from "@fuda/api/types";
 import { formatPoints, GAME_LABELS } from "@fuda/ui";
 
+import { isChatEvent } from "~/components/chat/chat-events";
+import { useChatModeration } from "~/components/chat/chat-moderation";
+import { TableChat } from "~/components/chat/table-chat";
 import { useConfirm } from "~/components/confirm-dialog";
 import styles from "~/components/ops-page.module.css";
+import { hasChat } from "~/components/table-forms";
 import type { Answer } from "~/procedures";
 import { answered, problemOf, relayApi } from "~/procedures";
 import { useNow } from "~/components/use-now";
@@ -43,6 +48,17 @@ export default function MonitorPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const now = useNow();
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The monitor names tables by slug; their chat is read by id.
+  const [tableIds, setTableIds] = useState<Record<string, string>>({});
+  // Each table's chat is read again when its stream says a line came or went; every table's
+  // after an operator's action.
+  const [chatSeen, setChatSeen] = useState<Record<string, number>>({});
+  const [chatActed, setChatActed] = useState(0);
+  const moderation = useChatModeration(
+    useCallback(() => {
+      setChatActed((count) => count + 1);
+    }, []),
+  );
 
   const show = useCallback((answer: Answer<Monitor>) => {
     if (answer.ok) {
@@ -53,6 +69,10 @@ export default function MonitorPage() {
 
   useEffect(() => {
     void loadMonitor().then(show);
+    void answered(relayApi.tables.list.query()).then((answer) => {
+      if (answer.ok)
+        setTableIds(Object.fromEntries(answer.data.map((table) => [table.slug, table.id])));
+    });
   }, [show]);
 
   const studio = tables.some((table) => table.studio !== null);
@@ -67,7 +87,7 @@ export default function MonitorPage() {
   }, [studio, show]);
 
   // Each table's event stream (the game API's `tables.events`, through the relay): any step of a
-  // round reads the monitor again.
+  // round reads the monitor again; a chat line reads that table's chat alone.
   const slugs = tables.map((table) => table.slug).join(",");
   useEffect(() => {
     if (slugs === "") return;
@@ -81,7 +101,11 @@ export default function MonitorPage() {
     const sources = slugs.split(",").map((slug) => {
       const input = encodeURIComponent(JSON.stringify({ slug }));
       const source = new EventSource(`/api/trpc/${TABLE_EVENTS}?input=${input}`);
-      source.onmessage = refresh;
+      source.onmessage = (message: MessageEvent<string>) => {
+        if (isChatEvent(message.data)) {
+          setChatSeen((seen) => ({ ...seen, [slug]: (seen[slug] ?? 0) + 1 }));
+        } else refresh();
+      };
       return source;
     });
     return () => {
@@ -102,6 +126,15 @@ export default function MonitorPage() {
           {problem}
         </p>
       )}
+      {moderation.outcome !== null && (
+        <p
+          className={moderation.outcome.ok ? styles.notice : styles.problem}
+          role={moderation.outcome.ok ? "status" : "alert"}
+          data-testid="chat-outcome"
+        >
+          {moderation.outcome.text}
+        </p>
+      )}
       <div className={styles.cards}>
         {tables.map((table) => (
           <TableCard
@@ -109,6 +142,15 @@ export default function MonitorPage() {
             table={table}
             now={now}
             onChanged={() => void loadMonitor().then(show)}
+            chat={
+              hasChat(table.game) && (
+                <TableChat
+                  tableId={tableIds[table.slug] ?? null}
+                  version={(chatSeen[table.slug] ?? 0) + chatActed}
+                  moderation={moderation}
+                />
+              )
+            }
           />
         ))}
       </div>
@@ -117,8 +159,10 @@ export default function MonitorPage() {
         exposure is the gap between the Player and Banker stakes; the cap is the larger side&apos;s
         table maximum. A studio table&apos;s console silent for longer than the table allows while a
         round needs it raises &quot;Console silent&quot;: cancel the round there if it cannot go on
-        (every open bet refunded, its cards burned).
+        (every open bet refunded, its cards burned). Each table&apos;s latest chat lines are under
+        its round; the Chat page has every line.
       </p>
+      {moderation.dialogs}
     </main>
   );
 }
@@ -127,10 +171,13 @@ function TableCard({
   table,
   now,
   onChanged,
+  chat,
 }: {
   table: MonitorTable;
   now: number;
   onChanged: () => void;
+  /** The table's chat, with the operators' actions. */
+  chat: ReactNode;
 }) {
   const { round, exposure, studio } = table;
   const countdown =
@@ -251,6 +298,7 @@ function TableCard({
           </tbody>
         </table>
       )}
+      {chat}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import type { MistakeReport } from "./mistake-dialog";
 import { MistakeDialog } from "./mistake-dialog";
 import { nextWords, positionWords } from "./position-words";
 import { CardFace, ResultWords, RoundHands } from "./studio-cards";
+import { StudioChat } from "./studio-chat";
 import styles from "./studio.module.css";
 import type { StudioProblem } from "./use-studio";
 import { useStudio } from "./use-studio";
@@ -324,68 +325,71 @@ export function StudioConsole({ tableId }: { tableId: string }) {
           )}
         </section>
 
-        <section className={styles.panel} aria-label="Card entry">
-          <h2>Card entry</h2>
-          <p className={styles.muted}>
-            Type the rank then the suit (<kbd>A</kbd> <kbd>S</kbd>, <kbd>T</kbd> <kbd>H</kbd>
-            {jokers && (
-              <>
-                , <kbd>J</kbd> <kbd>K</kbd> joker
-              </>
-            )}
-            ); <kbd>Esc</kbd> clears, <kbd>⌫</kbd> takes the last card back.
-          </p>
-          <form
-            className={styles.reader}
-            onSubmit={(event) => {
-              event.preventDefault();
-              const code = scan;
-              setScan("");
-              setTyped("");
-              reader.current?.focus();
-              if (!stopped) void studio.card(code);
-            }}
-          >
-            <label htmlFor="card-reader">Card reader</label>
-            <input
-              ref={reader}
-              id="card-reader"
-              data-testid="card-reader"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="Scan, or type AS and Enter"
-              value={scan}
-              disabled={stopped}
-              onChange={(event) => {
-                setScan(event.target.value);
-              }}
-              onKeyDown={(event) => {
-                // Esc leaves the reader: the page's keys enter cards again.
-                if (event.key === "Escape") {
-                  setScan("");
-                  event.currentTarget.blur();
-                }
-              }}
-            />
-          </form>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={keepReader}
-              onChange={(event) => {
-                keepReaderFocused(event.target.checked);
-              }}
-            />
-            Keep the card reader focused (a scanner at the table)
-          </label>
-          {state.takeBack !== null && (
-            <p className={styles.lastCard}>
-              Last card: <CardFace code={state.takeBack.card} />{" "}
-              {positionWords(state.takeBack.position, dealt)}
+        <div className={styles.side}>
+          <section className={styles.panel} aria-label="Card entry">
+            <h2>Card entry</h2>
+            <p className={styles.muted}>
+              Type the rank then the suit (<kbd>A</kbd> <kbd>S</kbd>, <kbd>T</kbd> <kbd>H</kbd>
+              {jokers && (
+                <>
+                  , <kbd>J</kbd> <kbd>K</kbd> joker
+                </>
+              )}
+              ); <kbd>Esc</kbd> clears, <kbd>⌫</kbd> takes the last card back.
             </p>
-          )}
-        </section>
+            <form
+              className={styles.reader}
+              onSubmit={(event) => {
+                event.preventDefault();
+                const code = scan;
+                setScan("");
+                setTyped("");
+                reader.current?.focus();
+                if (!stopped) void studio.card(code);
+              }}
+            >
+              <label htmlFor="card-reader">Card reader</label>
+              <input
+                ref={reader}
+                id="card-reader"
+                data-testid="card-reader"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="Scan, or type AS and Enter"
+                value={scan}
+                disabled={stopped}
+                onChange={(event) => {
+                  setScan(event.target.value);
+                }}
+                onKeyDown={(event) => {
+                  // Esc leaves the reader: the page's keys enter cards again.
+                  if (event.key === "Escape") {
+                    setScan("");
+                    event.currentTarget.blur();
+                  }
+                }}
+              />
+            </form>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={keepReader}
+                onChange={(event) => {
+                  keepReaderFocused(event.target.checked);
+                }}
+              />
+              Keep the card reader focused (a scanner at the table)
+            </label>
+            {state.takeBack !== null && (
+              <p className={styles.lastCard}>
+                Last card: <CardFace code={state.takeBack.card} />{" "}
+                {positionWords(state.takeBack.position, dealt)}
+              </p>
+            )}
+          </section>
+          <StudioChat tableId={table.id} slug={table.slug} />
+        </div>
       </div>
 
       <nav className={styles.actions} aria-label="Console">

@@ -30,6 +30,7 @@ import {
   useOwnResultWords,
   useTableState,
 } from "../table";
+import { TableVideo } from "../video/table-video";
 import styles from "./baccarat.module.css";
 import type { SpotState } from "./bet-spots";
 import { BetSpots } from "./bet-spots";
@@ -47,7 +48,7 @@ const outcomeSchema = z.object({
 });
 type Outcome = z.infer<typeof outcomeSchema>;
 
-const parseOutcome = (outcome: unknown): Outcome | null => {
+export const parseOutcome = (outcome: unknown): Outcome | null => {
   const parsed = outcomeSchema.safeParse(outcome);
   return parsed.success ? parsed.data : null;
 };
@@ -187,6 +188,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
 
       <div className={styles.layout}>
         <div className={styles.play}>
+          <TableVideo stream={table.stream} />
           {round?.phase === "betting" ? (
             <Countdown closesAt={round.closesAt} windowSeconds={table.countdownSeconds} />
           ) : null}

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 
-import { ownReturnsOf, RULE } from "@fuda/contracts";
+import { ownReturnsOf } from "@fuda/contracts";
 
 import { useAccount } from "~/components/account-context";
 import type { SlipBet } from "~/components/table";
@@ -21,6 +21,7 @@ import {
   useTableState,
 } from "~/components/table";
 import type { ApiError, SlipError } from "~/components/table";
+import { TableVideo } from "~/components/video/table-video";
 import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 import { answered, relayApi } from "~/relay-api";
@@ -37,6 +38,7 @@ import {
   lastSeatOf,
   outcomeOf,
   REASON_KEYS,
+  refusalWords,
 } from "./round-view";
 import { Seat } from "./seat";
 
@@ -46,23 +48,6 @@ const SEATS = [1, 2, 3, 4, 5, 6, 7];
 const DEFAULT_ACTION_SECONDS = 15;
 /** Call-outs kept on screen: the latest first. */
 const CALLOUTS_SHOWN = 4;
-
-/** The API's rule for a refused seat or action (docs/live-tables.md, Seats and Decisions). */
-function refusalWords(error: ApiError | undefined): "late" | "notYourTurn" | "taken" | "other" {
-  switch (error?.data?.details?.rule) {
-    case RULE.TIMER_ENDED:
-      return "late";
-    case RULE.NOT_YOUR_TURN:
-    case RULE.NOT_YOUR_SEAT:
-      return "notYourTurn";
-    case RULE.SEAT_TAKEN:
-    case RULE.MAX_SEATS:
-    case RULE.ALREADY_SEATED:
-      return "taken";
-    default:
-      return "other";
-  }
-}
 
 /** What the page learned from events of one round that `tables.get` does not repeat. */
 interface RoundNotes {
@@ -310,6 +295,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           )
         }
       />
+      <TableVideo stream={state.table.stream} />
 
       <TableBanners
         connection={connection}

@@ -1,10 +1,11 @@
-import { jokerBlackjackOutcomeSchema } from "@fuda/contracts";
+import { jokerBlackjackOutcomeSchema, RULE } from "@fuda/contracts";
 import type { JokerBlackjackOutcome } from "@fuda/contracts";
 import { jokerBlackjack } from "@fuda/rules";
 import type { TableDetail } from "~/game-api";
 import type { TableRound } from "~/components/table";
 import type { TableEvent } from "~/table-stream";
 import type { Translate } from "~/i18n/translate";
+import type { ApiError } from "~/relay-api";
 
 // What the joker blackjack table reads of `tables.get` and of its events, as plain functions
 // (docs/live-tables.md, Seats and Decisions; docs/rules/joker-blackjack.md).
@@ -280,4 +281,23 @@ export function dealerWords(result: unknown, t: Translate): string {
     return t(`dealer.${result}`);
   }
   return typeof result === "number" ? t("dealer.total", { total: result }) : "";
+}
+
+/** The API's rule for a refused seat or action (docs/live-tables.md, Seats and Decisions). */
+export function refusalWords(
+  error: ApiError | undefined,
+): "late" | "notYourTurn" | "taken" | "other" {
+  switch (error?.data?.details?.rule) {
+    case RULE.TIMER_ENDED:
+      return "late";
+    case RULE.NOT_YOUR_TURN:
+    case RULE.NOT_YOUR_SEAT:
+      return "notYourTurn";
+    case RULE.SEAT_TAKEN:
+    case RULE.MAX_SEATS:
+    case RULE.ALREADY_SEATED:
+      return "taken";
+    default:
+      return "other";
+  }
 }

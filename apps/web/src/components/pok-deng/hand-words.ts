@@ -1,8 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 
 import { pokDeng } from "@fuda/rules";
+
+import type { TableRound } from "~/components/table";
+
+import { seatOutcomes } from "./round-view";
 
 /** The hands of a Pok Deng table as the rules name positions: `seat-1` … `seat-5`, `banker`. */
 export type HandName = `seat-${number}` | "banker";
@@ -42,4 +47,24 @@ export function useHandWords() {
             : null;
     return { name, pattern };
   };
+}
+
+/**
+ * A round's result in words, as the page announces it and the chat writes it: the Banker's hand,
+ * then each seat's outcome ("Banker Pok 8. Player 1 wins 1:1. Player 2 loses 1:1").
+ */
+export function useResultWords() {
+  const t = useTranslations("pokDeng");
+  const handWords = useHandWords();
+  return useCallback(
+    (round: Pick<TableRound, "cards" | "outcome">): string => {
+      const [first, second] = cardsOf(round.cards, "banker");
+      const seats = [...seatOutcomes(round.outcome).values()]
+        .map(({ seat, outcome }) => t("seatResult", { seat, outcome: t(`outcome.${outcome}`) }))
+        .join(". ");
+      const banker = first != null && second != null ? handWords(first, second).name : "";
+      return t("announce.result", { banker, seats });
+    },
+    [t, handWords],
+  );
 }

@@ -18,12 +18,13 @@ import {
   useBetSlip,
   useTableState,
 } from "~/components/table";
+import { TableVideo } from "~/components/video/table-video";
 import type { TableDetail } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 import type { TableEvent } from "~/table-stream";
 
 import { Hand } from "./hand";
-import { cardsOf, useHandWords } from "./hand-words";
+import { cardsOf, useHandWords, useResultWords } from "./hand-words";
 import styles from "./pok-deng.module.css";
 import { ownResults, reservation, seatOutcomes, spotKey, stakesBySpot } from "./round-view";
 import type { BetId, OwnSeatResult } from "./round-view";
@@ -40,6 +41,7 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
   const t = useTranslations("pokDeng");
   const labels = useLabels();
   const handWords = useHandWords();
+  const resultWords = useResultWords();
   const { account } = useAccount();
   const { message, announce } = useAnnouncer();
   const [own, setOwn] = useState<{ roundId: string; results: Map<string, OwnSeatResult> } | null>(
@@ -49,14 +51,7 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
   const onEvent = useCallback(
     (event: TableEvent, next: TableDetail) => {
       if (event.type === "round.closed") announce(t("announce.closed"));
-      if (event.type === "round.result" && next.round !== null) {
-        const [first, second] = cardsOf(next.round.cards, "banker");
-        const seats = [...seatOutcomes(next.round.outcome).values()]
-          .map(({ seat, outcome }) => t("seatResult", { seat, outcome: t(`outcome.${outcome}`) }))
-          .join(". ");
-        const banker = first != null && second != null ? handWords(first, second).name : "";
-        announce(t("announce.result", { banker, seats }));
-      }
+      if (event.type === "round.result" && next.round !== null) announce(resultWords(next.round));
       const own = event.type === "round.settled" ? ownReturnsOf(event) : null;
       if (own !== null && event.roundId !== null) {
         const { returned } = own;
@@ -64,7 +59,7 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
         announce(t("announce.own", { returned: labels.points(returned) }));
       }
     },
-    [announce, t, handWords, labels],
+    [announce, t, resultWords, labels],
   );
   const { state, connection } = useTableState(detail, { onEvent });
   const round = state.round;
@@ -120,6 +115,7 @@ export function PokDengTable({ detail }: { detail: TableDetail }) {
       data-round-id={round?.id ?? ""}
     >
       <TableHeading table={state.table} round={round} />
+      <TableVideo stream={state.table.stream} />
 
       <TableBanners
         connection={connection}

@@ -107,12 +107,16 @@ export function applyTableEvent(state: TableDetail, event: TableEvent): TableDet
     case "shoe.ended":
       return state.shoe === null ? state : { ...state, shoe: { ...state.shoe, endedAt: event.at } };
     case "table.updated":
-      // The table as `tables.get` would show it now: its status, limits, names and dealing
-      // (absent from events written before studio dealing: the table's as it was).
+      // The table as `tables.get` would show it now: its status, limits, names, dealing and
+      // video (absent from events written before they existed: the table's as it was).
       return event.payload.id === state.table.id
         ? {
             ...state,
-            table: { ...event.payload, dealing: event.payload.dealing ?? state.table.dealing },
+            table: {
+              ...event.payload,
+              dealing: event.payload.dealing ?? state.table.dealing,
+              stream: event.payload.stream ?? state.table.stream,
+            },
           }
         : state;
     default:

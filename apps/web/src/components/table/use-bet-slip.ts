@@ -9,6 +9,7 @@ import { answered, relayApi } from "../../relay-api";
 import type { ApiError } from "../../relay-api";
 
 import { useAccount } from "../account-context";
+import { useTableFeed } from "../chat/table-feed";
 import type { BannerKind } from "./status-banner";
 
 /** One stake as `bets.place` takes it: a bet id, the seat at a seated game, minor units. */
@@ -122,6 +123,18 @@ export function useBetSlip({
   const unanswered = useRef<{ roundId: string; slip: string; requestId: string } | null>(null);
   // Bumped by every answered write: a read of the stakes that a write crossed is read again.
   const writes = useRef(0);
+  // Bumped when a bet went past the slip (a chat bet at joker blackjack): the stakes are read again.
+  const [elsewhere, setElsewhere] = useState(0);
+  const feed = useTableFeed();
+  useEffect(
+    () =>
+      feed?.listen({
+        onOwnBets: () => {
+          setElsewhere((count) => count + 1);
+        },
+      }),
+    [feed],
+  );
 
   // A new round: what was placed in the last one becomes what "repeat" places.
   useEffect(() => {
@@ -154,7 +167,7 @@ export function useBetSlip({
     return () => {
       reading.abort();
     };
-  }, [roundId, playerId]);
+  }, [roundId, playerId, elsewhere]);
 
   const refuse = useCallback(
     (status: number, apiError: ApiError | undefined, slip: readonly SlipBet[]) => {

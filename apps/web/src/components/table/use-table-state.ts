@@ -8,6 +8,7 @@ import { answered, relayApi } from "~/relay-api";
 import { ownBalanceOf, parseTableEvent, tableEventsUrl } from "~/table-stream";
 
 import { useAccount } from "../account-context";
+import { useTableFeed } from "../chat/table-feed";
 import { applyTableEvent } from "./table-state";
 
 /** Waits between resync attempts while the game API is away (ms), the last one repeated. */
@@ -47,10 +48,15 @@ export function useTableState(
   // A new object each resync: the stream restarts even when no event came in between.
   const [stream, setStream] = useState({ from: initial.lastEventId });
   const { setBalance, refreshBalance } = useAccount();
-  const current = useRef({ state, options, setBalance, refreshBalance });
+  // The chat beside the game hears this stream rather than opening its own.
+  const feed = useTableFeed();
+  const current = useRef({ state, options, setBalance, refreshBalance, feed });
   useEffect(() => {
-    current.current = { state, options, setBalance, refreshBalance };
+    current.current = { state, options, setBalance, refreshBalance, feed };
   });
+  useEffect(() => {
+    feed?.connection(connection);
+  }, [feed, connection]);
   const slug = initial.table.slug;
 
   useEffect(() => {
@@ -72,6 +78,7 @@ export function useTableState(
       current.current.state = next;
       setState(next);
       current.current.options.onEvent?.(event, next);
+      current.current.feed?.event(event, next);
     };
     source.onerror = () => {
       // EventSource would retry by itself, but a 5xx ends it for good: we resync instead.

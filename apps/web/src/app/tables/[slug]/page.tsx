@@ -2,6 +2,7 @@ import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 
 import { BaccaratTable } from "~/components/baccarat/baccarat-table";
+import { TableWithChat } from "~/components/chat/table-with-chat";
 import { JokerBlackjackTable } from "~/components/joker-blackjack/joker-blackjack-table";
 import { PokDengTable } from "~/components/pok-deng/pok-deng-table";
 import { SiteHeader } from "~/components/site-header";
@@ -33,7 +34,9 @@ export default async function TablePage({ params }: { params: Promise<{ slug: st
   return (
     <>
       <SiteHeader />
-      <TableGame detail={detail} />
+      <TableWithChat table={{ id: detail.table.id, game: detail.table.game }}>
+        <TableGame detail={detail} />
+      </TableWithChat>
     </>
   );
 }

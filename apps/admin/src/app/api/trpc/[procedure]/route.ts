@@ -15,6 +15,8 @@ type Admin<Path extends string> = Extract<Path, `admin.${string}`>;
  */
 const ADMIN_QUERIES = {
   "admin.audit.search": true,
+  "admin.chat.list": true,
+  "admin.chat.mutes": true,
   "admin.dealers.list": true,
   "admin.monitor.tables": true,
   "admin.partnerKeys.list": true,
@@ -29,6 +31,10 @@ const ADMIN_QUERIES = {
 } satisfies Record<Admin<QueryPath>, true>;
 
 const ADMIN_MUTATIONS = {
+  "admin.chat.ban": true,
+  "admin.chat.delete": true,
+  "admin.chat.mute": true,
+  "admin.chat.unmute": true,
   "admin.dealers.assign": true,
   "admin.dealers.disable": true,
   "admin.dealers.enable": true,
@@ -79,6 +85,7 @@ const STUDIO_MUTATIONS = {
 /** What the portal's pages read besides the `admin` router: who is signed in, the tables. */
 const PUBLIC_READS = [
   "account.me",
+  "chat.history",
   "tables.list",
   "tables.get",
   "tables.events",
@@ -90,9 +97,16 @@ const READABLE: ReadonlySet<string> = new Set([
   ...Object.keys(STUDIO_QUERIES),
   ...PUBLIC_READS,
 ]);
+/**
+ * A table's chat: the studio console writes as the table's dealer (the game API lets a dealer
+ * write only at their own tables, docs/chat.md).
+ */
+const CHAT_WRITES = ["chat.send"] satisfies readonly MutationPath[];
+
 const WRITABLE: ReadonlySet<string> = new Set([
   ...Object.keys(ADMIN_MUTATIONS),
   ...Object.keys(STUDIO_MUTATIONS),
+  ...CHAT_WRITES,
 ]);
 
 export const { GET, POST } = procedureRelay({
