@@ -4,14 +4,16 @@
  * in order with the round's events and resumable by id.
  *
  * Lines are group-committed (@fuda/db `groupCommit`): a line alone is written at once; lines
- * sent while a write runs go together in the next. Each write is one hub read, and so one pass
- * over the table's sockets whatever the lines in it: the cost of a busy chat to 10,000 viewers is
- * the passes, not the lines (docs/chat.md, Benchmark).
+ * sent while a write runs, or within 100 ms of the last, go together in the next. Each write is
+ * one hub read, and so one pass over the table's sockets whatever the lines in it: the cost of a
+ * busy chat to 10,000 viewers is the passes, not the lines (docs/chat.md, Benchmark).
  *
  * Two paces keep a chat readable and its fan-out bounded, both refusing with the wait rather than
  * queueing: each writer's (a line a second, three at once) and each table's (what a reader can
  * follow; past it every line is noise and costs every viewer).
  */
+import { setTimeout as sleep } from "node:timers/promises";
+
 import type { ChatLine, ChatRole } from "@fuda/contracts";
 import type { Db } from "@fuda/db";
 import { groupCommit } from "@fuda/db";
@@ -121,6 +123,8 @@ export interface ChatDeskOptions {
   now?: () => number;
   /** How often lines past their table's retention are deleted; 0: never (tests). */
   sweepEveryMs?: number;
+  /** The least time between two writes of lines (docs/chat.md, Benchmark). */
+  writeGapMs?: number;
 }
 
 /** A `chat_messages` row as read (its table id as text). */
@@ -224,12 +228,20 @@ export function createChatDesk({
   paces = {},
   now = Date.now,
   sweepEveryMs = HOUR_MS,
+  writeGapMs = 100,
 }: ChatDeskOptions): ChatDesk {
   const writers = new Pace(paces.writer ?? DEFAULT_CHAT_PACES.writer, now);
   const tables = new Pace(paces.table ?? DEFAULT_CHAT_PACES.table, now);
+  let lastWrite = 0;
   const lines = groupCommit<NewChatLine, ChatLine>(
-    async (batch) =>
-      (await postLines(db, batch)).map((line) => ({ ok: true as const, value: line })),
+    async (batch) => {
+      // At most one write per `writeGapMs`: a line alone is written at once, lines of a busy
+      // chat wait for the gap and go together (each write is one pass over every viewer).
+      const wait = lastWrite + writeGapMs - now();
+      if (wait > 0) await sleep(wait);
+      lastWrite = now();
+      return (await postLines(db, batch)).map((line) => ({ ok: true as const, value: line }));
+    },
     {
       maxBatch: 512,
       maxInFlight: 1,
