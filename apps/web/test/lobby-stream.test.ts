@@ -12,6 +12,7 @@ const table = {
   countdownSeconds: 20,
   limits: { player: { min: 1_000, max: 1_000_000 } },
   dealing: "automatic",
+  stream: { hls: null, whep: null, poster: "https://video.example/baccarat-a.jpg" },
   createdAt: "2026-11-29T12:00:00.000Z",
   updatedAt: "2026-11-29T12:00:00.000Z",
   live: {
