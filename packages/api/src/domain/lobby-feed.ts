@@ -1,6 +1,6 @@
 /**
  * `tables.watch`: the lobby's stream. With the event hub, one shared feed per process reads the
- * lobby when any table's event arrives (at most `LOBBY_REFRESHES_PER_SECOND`, a burst coalesced
+ * lobby when any table's event but a chat line arrives (at most `LOBBY_REFRESHES_PER_SECOND`, a burst coalesced
  * into one read) and every watcher gets the newest list: a read per change per process, not per
  * watcher. A slow refresh also runs, for edits that announce no event and to pick up again
  * after an outage. While the database is out of reach the streams stay open with the last list.
@@ -98,7 +98,10 @@ class LobbyFeed {
     );
     void (async () => {
       // Every table's public events; the hub keeps this open through outages.
-      for await (const _event of this.hub.subscribe({ signal: stop.signal })) this.refresh();
+      // The chat changes nothing the lobby shows: a busy chat costs the lobby no read.
+      for await (const event of this.hub.subscribe({ signal: stop.signal })) {
+        if (!event.type.startsWith("chat.")) this.refresh();
+      }
     })().catch((error: unknown) => {
       this.failure = asError(error);
       this.notify();
