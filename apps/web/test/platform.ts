@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -140,6 +141,45 @@ export async function translatableText(page: Page): Promise<string> {
     // textContent, not innerText: words hidden from view count too.
     return copy.textContent;
   });
+}
+
+/** A tRPC mutation of the game API, called with a session's cookie. */
+export type SessionCall = (procedure: string, input: unknown) => Promise<Response>;
+
+/**
+ * A staff member's session on the game API: an account given `role` in the database (as the
+ * admin portal would), signed in again so its session carries the role. `prepare` runs on the
+ * account first (a dealer's table assignment).
+ */
+export async function staffSession(
+  platform: Platform,
+  role: "operator" | "dealer",
+  { name = role, prepare }: { name?: string; prepare?: (userId: string) => Promise<unknown> } = {},
+): Promise<SessionCall> {
+  const { gameApi, app, database } = platform;
+  const email = `${role}-${randomUUID()}@staff.test`;
+  const password = "correct horse battery";
+  const auth = (path: string, body: unknown) =>
+    fetch(`${gameApi.url}/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url },
+      body: JSON.stringify(body),
+    });
+  await auth("sign-up/email", { email, password, name });
+  const user = await database.db.user.update({ where: { email }, data: { role } });
+  await database.db.session.deleteMany({ where: { userId: user.id } });
+  await prepare?.(user.id);
+  const signedIn = await auth("sign-in/email", { email, password });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return (procedure, input) =>
+    fetch(`${gameApi.url}/trpc/${procedure}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url, cookie },
+      body: JSON.stringify(input),
+    });
 }
 
 /** The game API's tRPC, called as the browser context's signed-in player (its session cookie). */

@@ -12,7 +12,7 @@ import { baccarat } from "@fuda/rules";
 import { parseCardCode } from "@fuda/shoe";
 import { hydrated } from "@fuda/testkit";
 
-import { platformForFile, screenshots, watchProblems, WELCOME } from "./platform";
+import { platformForFile, screenshots, staffSession, watchProblems, WELCOME } from "./platform";
 
 const SLUG = "baccarat-a";
 const platform = platformForFile();
@@ -21,35 +21,17 @@ const platform = platformForFile();
 async function dealerSession(): Promise<
   (path: string, input: Record<string, unknown>) => Promise<Response>
 > {
-  const { gameApi, app, database } = platform();
-  const email = `dealer-${randomUUID()}@studio.test`;
-  const auth = (path: string, body: unknown, cookie = "") =>
-    fetch(`${gameApi.url}/api/auth/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, cookie },
-      body: JSON.stringify(body),
-    });
-  await auth("sign-up/email", { email, password: "correct horse battery", name: "Dealer" });
-  const user = await database.db.user.update({ where: { email }, data: { role: "dealer" } });
-  await database.db.session.deleteMany({ where: { userId: user.id } });
-  const signedIn = await auth("sign-in/email", { email, password: "correct horse battery" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const { database } = platform();
   const table = await database.db.table.update({
     where: { slug: SLUG },
     data: { dealing: "studio" },
   });
-  await database.db.tableDealer.create({
-    data: { tableId: table.id, dealerId: user.id, assignedBy: "test" },
+  const call = await staffSession(platform(), "dealer", {
+    name: "Dealer",
+    prepare: (dealerId) =>
+      database.db.tableDealer.create({ data: { tableId: table.id, dealerId, assignedBy: "test" } }),
   });
-  return (path, input) =>
-    fetch(`${gameApi.url}/trpc/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, cookie },
-      body: JSON.stringify({ tableId: table.id, requestId: randomUUID(), ...input }),
-    });
+  return (path, input) => call(path, { tableId: table.id, requestId: randomUUID(), ...input });
 }
 
 describe("a studio-dealt baccarat table", () => {

@@ -16,7 +16,7 @@ import type { ChatLine } from "@fuda/contracts";
 import { endBetting } from "@fuda/live/testing";
 import { hydrated, until } from "@fuda/testkit";
 
-import { platformForFile, watchProblems, WELCOME } from "./platform";
+import { platformForFile, staffSession, watchProblems, WELCOME } from "./platform";
 
 // Betting windows end when the test says (endBetting), never by the clock.
 const platform = platformForFile({
@@ -110,43 +110,19 @@ async function sendAsPlayer(context: BrowserContext, slug: string, text: string)
   return response.status;
 }
 
-/**
- * A staff member's session on the game API (an account given the role by the database, as the
- * admin portal would): an operator, or a dealer assigned to the baccarat table.
- */
-async function staffSession(
-  role: "operator" | "dealer",
-): Promise<(path: string, input: unknown) => Promise<Response>> {
-  const { gameApi, app, database } = platform();
-  const email = `${role}-${randomUUID()}@chat.test`;
-  const auth = (path: string, body: unknown) =>
-    fetch(`${gameApi.url}/api/auth/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
-      body: JSON.stringify(body),
-    });
-  const name = role === "dealer" ? "Dana" : "Olly";
-  await auth("sign-up/email", { email, password: PASSWORD, name });
-  const user = await database.db.user.update({ where: { email }, data: { role } });
-  await database.db.session.deleteMany({ where: { userId: user.id } });
-  if (role === "dealer") {
-    const table = await database.db.table.findUniqueOrThrow({ where: { slug: BACCARAT } });
-    await database.db.tableDealer.create({
-      data: { tableId: table.id, dealerId: user.id, assignedBy: "test" },
-    });
-  }
-  const signedIn = await auth("sign-in/email", { email, password: PASSWORD });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return (path, input) =>
-    fetch(`${gameApi.url}/trpc/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, cookie },
-      body: JSON.stringify(input),
-    });
-}
+/** An operator, or a dealer assigned to the baccarat table. */
+const staff = (role: "operator" | "dealer") =>
+  staffSession(platform(), role, {
+    name: role === "dealer" ? "Dana" : "Olly",
+    prepare: async (userId) => {
+      if (role !== "dealer") return;
+      const { database } = platform();
+      const table = await database.db.table.findUniqueOrThrow({ where: { slug: BACCARAT } });
+      await database.db.tableDealer.create({
+        data: { tableId: table.id, dealerId: userId, assignedBy: "test" },
+      });
+    },
+  });
 
 /** The page at a phone's and a laptop's size: what is on screen, and the whole page. */
 async function shots(page: Page, name: string): Promise<void> {
@@ -304,7 +280,7 @@ describe("the table chat", { timeout: 120_000 }, () => {
   });
 
   it("an operator's deletion leaves every open page at once; a muted player is told until when", async () => {
-    const admin = await staffSession("operator");
+    const admin = await staff("operator");
     const [hello] = await history(BACCARAT);
     expect(hello!.text).toBe("Hello from Aiko");
     const deleted = await admin("admin.chat.delete", { messageId: hello!.id, reason: "test" });
@@ -337,8 +313,8 @@ describe("the table chat", { timeout: 120_000 }, () => {
       ["dealer", "Good luck, everyone"],
       ["operator", "Welcome to the table"],
     ] as const) {
-      const staff = await staffSession(role);
-      const said = await staff("chat.send", { tableId, text, requestId: randomUUID() });
+      const member = await staff(role);
+      const said = await member("chat.send", { tableId, text, requestId: randomUUID() });
       expect(said.status, await said.clone().text()).toBe(200);
       const line = guest.page.locator(`[data-testid="chat-line"][data-role="${role}"]`, {
         hasText: text,

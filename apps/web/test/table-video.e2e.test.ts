@@ -5,7 +5,6 @@
  * reconnecting, and comes back by itself, while the round goes on from the table's events. The
  * studio is ffmpeg's test picture as live HLS behind a server the test takes down and up.
  */
-import { randomUUID } from "node:crypto";
 
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,47 +13,27 @@ import { hydrated } from "@fuda/testkit";
 
 import type { HlsStream } from "./hls-stream";
 import { startHlsStream } from "./hls-stream";
-import { FAST_DEALER, platformForFile, playAsGuest, screenshots, watchProblems } from "./platform";
+import {
+  FAST_DEALER,
+  platformForFile,
+  playAsGuest,
+  screenshots,
+  staffSession,
+  watchProblems,
+} from "./platform";
+import type { SessionCall } from "./platform";
 import type { WhepStudio } from "./whep-studio";
 import { startWhepStudio } from "./whep-studio";
 
 const platform = platformForFile(FAST_DEALER);
 let stream: HlsStream | undefined;
 let studio: WhepStudio | undefined;
-let operator: ((procedure: string, input: unknown) => Promise<Response>) | undefined;
-
-/** An operator's session on the game API: an account given role `operator`, signed in again. */
-async function operatorSession(): Promise<
-  (procedure: string, input: unknown) => Promise<Response>
-> {
-  const { gameApi, app, database } = platform();
-  const email = `operator-${randomUUID()}@video.test`;
-  const auth = (path: string, body: unknown) =>
-    fetch(`${gameApi.url}/api/auth/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
-      body: JSON.stringify(body),
-    });
-  await auth("sign-up/email", { email, password: "correct horse battery", name: "Pit Boss" });
-  const user = await database.db.user.update({ where: { email }, data: { role: "operator" } });
-  await database.db.session.deleteMany({ where: { userId: user.id } });
-  const signedIn = await auth("sign-in/email", { email, password: "correct horse battery" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return (procedure, input) =>
-    fetch(`${gameApi.url}/trpc/${procedure}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, cookie },
-      body: JSON.stringify(input),
-    });
-}
+let operator: SessionCall | undefined;
 
 beforeAll(async () => {
   stream = await startHlsStream({ origin: platform().app.url });
   studio = await startWhepStudio({ browser: platform().browser, origin: platform().app.url });
-  operator = await operatorSession();
+  operator = await staffSession(platform(), "operator", { name: "Pit Boss" });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import type { ReactNode } from "react";
 
 import styles from "./confirm-dialog.module.css";
+import { useModal } from "./use-modal";
 
 /** What the operator is asked: a question, what it does, and the button that does it. */
 export interface ConfirmQuestion {
@@ -28,22 +29,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const open = question !== null;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) {
-      element.showModal();
-      cancel.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
+  const dialog = useModal(open, () => cancel.current?.focus());
 
   return (
     <dialog

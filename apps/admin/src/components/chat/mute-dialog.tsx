@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
 import dialogStyles from "~/components/confirm-dialog.module.css";
 
 import type { Writer } from "./chat-moderation";
 import styles from "./chat.module.css";
+import { useModal } from "~/components/use-modal";
 
 /** The usual lengths of a mute, in minutes; any other is typed. */
 const PRESETS = [
@@ -34,16 +35,10 @@ export function MuteDialog({
   onMute: (minutes: number, reason: string) => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const open = writer !== null;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModal(open);
 
   return (
     <dialog

@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
 import styles from "./studio.module.css";
 import dialogStyles from "../confirm-dialog.module.css";
+import { useModal } from "../use-modal";
 
 export type MistakeKind = "rewind" | "unrecoverable" | "improperDeal";
 
@@ -53,18 +54,12 @@ export function MistakeDialog({
   onReport: (report: MistakeReport) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [kind, setKind] = useState<MistakeKind>("rewind");
   const [toStep, setToStep] = useState("1");
   const [reason, setReason] = useState("");
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModal(open);
 
   const chosen = KINDS.find((entry) => entry.kind === kind)!;
   return (

@@ -6,7 +6,7 @@ import {
   moderatedLines,
   muteChatWriter,
   unmuteChatWriter,
-} from "../../domain/chat";
+} from "../../domain/chat-moderation";
 import { operatorProcedure, router } from "../../trpc";
 import { chatLineOutput } from "../chat";
 import { reasonSchema } from "./tables.schemas";
