@@ -246,6 +246,8 @@ export async function signInAs(
 ): Promise<Browser> {
   const address = email(role);
   await api.auth.api.createUser({ body: { email: address, password: PASSWORD, name: role, role } });
+  // Interim (issue 37 in progress): enrolled as if through /two-factor/*, until the TOTP flow lands here.
+  await api.db.user.update({ where: { email: address }, data: { twoFactorEnabled: true } });
   const browser = api.browser();
   const reply = await browser.auth("sign-in/email", { email: address, password: PASSWORD });
   if (reply.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(reply.body)}`);

@@ -110,6 +110,13 @@ function actorCheck<Kind extends Actor["kind"]>(
     if (actor.kind === "anonymous") {
       throw new FudaError("UNAUTHENTICATED", `sign in first: this needs ${what}`);
     }
+    if (actor.kind === "enrolling") {
+      throw new FudaError(
+        "FORBIDDEN",
+        "two-factor sign-in: staff enrol an authenticator app before anything else",
+        { rule: "TWO_FACTOR_REQUIRED" },
+      );
+    }
     if (!isKind(actor) || !also(actor))
       throw new FudaError("FORBIDDEN", `only ${what} may do this`);
     return actor;
@@ -184,6 +191,49 @@ export const adminProcedure = publicProcedure.use(
  * dealer may deal is the studio domain's check (their assignments).
  */
 export const dealerProcedure = publicProcedure.use(requireActor(actorCheck("dealer", "a dealer")));
+
+/** How recent a sign-in the most powerful staff actions need (docs/security.md, Step-up). */
+export const STEP_UP_MS = 5 * 60_000;
+
+/**
+ * Refuses `action` unless the staff member signed in within STEP_UP_MS: a session left open on a
+ * desk cannot move points, void rounds or mint partner keys. The refusal is audited: a portal
+ * asking again is expected; many in a row are worth an auditor's look.
+ */
+export async function requireFreshSignIn(
+  ctx: Pick<Context, "db">,
+  actor: Extract<Actor, { kind: "operator" }>,
+  action: string,
+): Promise<void> {
+  if (Date.now() - actor.signedInAt <= STEP_UP_MS) return;
+  await ctx.db.auditEntry.create({
+    data: {
+      actorId: actor.userId,
+      action: "auth.stepUpRequired",
+      targetType: "procedure",
+      targetId: action,
+      after: { signedInAt: new Date(actor.signedInAt).toISOString() },
+    },
+  });
+  throw new FudaError(
+    "FORBIDDEN",
+    `step-up: ${action} needs a sign-in within the last ${STEP_UP_MS / 60_000} minutes; sign in again`,
+    { rule: "STEP_UP_REQUIRED", withinMs: STEP_UP_MS },
+  );
+}
+
+/** The middleware of requireFreshSignIn, named by the procedure's path. */
+const freshSignIn = t.middleware(async ({ ctx, path, next }) => {
+  const { actor } = ctx;
+  if (actor.kind === "operator") await requireFreshSignIn(ctx, actor, path);
+  return next();
+});
+
+/** An operator or an admin who signed in within STEP_UP_MS: balances, voids, webhooks. */
+export const steppedUpOperatorProcedure = operatorProcedure.use(freshSignIn);
+
+/** An admin who signed in within STEP_UP_MS: partner keys. */
+export const steppedUpAdminProcedure = adminProcedure.use(freshSignIn);
 
 /** A partner calling with its API key. */
 export const partnerProcedure = publicProcedure.use(

@@ -47,7 +47,7 @@ const createCaller = createCallerFactory(appRouter);
 const hub = {} as EventHub;
 const callerOf = (actor: Actor) => createCaller({ db, actor, live: { desk, hub, chat } });
 const player = (userId: string) => callerOf({ kind: "player", userId });
-const operator = () => callerOf({ kind: "operator", userId: operatorId, role: "operator" });
+const operator = () => callerOf({ kind: "operator", userId: operatorId, role: "operator", signedInAt: Date.now() });
 
 const refusal = async (promise: Promise<unknown>) => {
   try {
@@ -159,7 +159,7 @@ describe("chat.send and chat.history", () => {
     await db.user.create({
       data: { id: dealerId, name: "Dealer Mai", email: `${dealerId}@test.fuda`, role: "dealer" },
     });
-    const dealer = callerOf({ kind: "dealer", userId: dealerId });
+    const dealer = callerOf({ kind: "dealer", userId: dealerId, signedInAt: Date.now() });
     expect(
       await refusal(dealer.chat.send({ tableId, text: "welcome", requestId: randomUUID() })),
     ).toMatchObject({ code: "FORBIDDEN", details: { rule: "NOT_YOUR_TABLE" } });

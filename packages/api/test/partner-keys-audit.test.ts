@@ -19,7 +19,7 @@ afterAll(() => database.drop());
 const caller = () =>
   createCallerFactory(appRouter)({
     db,
-    actor: { kind: "operator", userId: "admin-1", role: "admin" } as Actor,
+    actor: { kind: "operator", userId: "admin-1", role: "admin", signedInAt: Date.now() } as Actor,
   });
 
 describe("partner keys are audited", () => {

@@ -26,8 +26,8 @@ const probe = router({
 const actors = {
   anonymous: { kind: "anonymous" },
   player: { kind: "player", userId: "p1" },
-  operator: { kind: "operator", userId: "o1", role: "operator" },
-  admin: { kind: "operator", userId: "a1", role: "admin" },
+  operator: { kind: "operator", userId: "o1", role: "operator", signedInAt: Date.now() },
+  admin: { kind: "operator", userId: "a1", role: "admin", signedInAt: Date.now() },
   partner: { kind: "partner", keyId: "k1", partnerId: "acme", scopes: ["feed:read"] },
 } satisfies Record<string, Actor>;
 

@@ -12,8 +12,13 @@ import { readSession } from "./session";
 export type Actor =
   | { kind: "anonymous" }
   | { kind: "player"; userId: string }
-  | { kind: "operator"; userId: string; role: "operator" | "admin" }
-  | { kind: "dealer"; userId: string }
+  | { kind: "operator"; userId: string; role: "operator" | "admin"; signedInAt: number }
+  | { kind: "dealer"; userId: string; signedInAt: number }
+  /**
+   * Staff signed in with a password who have not enrolled two-factor sign-in yet: they may only
+   * enrol (better-auth's /two-factor/* endpoints); every staff procedure refuses them.
+   */
+  | { kind: "enrolling"; userId: string; role: "operator" | "admin" | "dealer" }
   | { kind: "partner"; keyId: string; partnerId: string; scopes: PartnerKeyScope[] };
 
 export type ActorKind = Actor["kind"];
@@ -50,9 +55,12 @@ export async function resolveActor(options: {
   if (auth === undefined || cookie === undefined) return anonymousActor;
   const session = await readSession(auth, db, cookie);
   if (session === null) return anonymousActor;
-  const { userId, role } = session;
-  if (role === "operator" || role === "admin") return { kind: "operator", userId, role };
-  if (role === "dealer") return { kind: "dealer", userId };
+  const { userId, role, signedInAt, twoFactorEnabled } = session;
+  if (role === "operator" || role === "admin" || role === "dealer") {
+    if (!twoFactorEnabled) return { kind: "enrolling", userId, role };
+    if (role === "dealer") return { kind: "dealer", userId, signedInAt };
+    return { kind: "operator", userId, role, signedInAt };
+  }
   // The database allows only the four roles; anything else would be a bug, not a player.
   if (!isRoleName(role)) throw new Error(`user ${userId} has an unknown role`);
   return { kind: "player", userId };

@@ -10,7 +10,25 @@ import type { Auth } from "./auth";
 export interface SessionUser {
   userId: string;
   role: string;
+  /** The session's row id (`account.sessions` names it). */
+  sessionId: string;
+  /** When the session signed in, in ms: a step-up is a sign-in within the last minutes. */
+  signedInAt: number;
+  /** Whether the user has enrolled TOTP two-factor sign-in (required of staff). */
+  twoFactorEnabled: boolean;
 }
+
+/** Roles that must use two-factor sign-in and get the shorter sessions below. */
+export const staffRoles: readonly string[] = ["operator", "admin", "dealer"];
+
+/** A staff session ends this long after its sign-in, however busy. */
+export const STAFF_SESSION_MS = 12 * 60 * 60_000;
+
+/** A staff session ends after this long without a request. */
+export const STAFF_IDLE_MS = 30 * 60_000;
+
+/** `last_seen_at` is written at most this often per session. */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 /** What the lean path needs from better-auth's configuration, read once per `Auth`. */
 interface SessionSettings {
@@ -99,8 +117,12 @@ export function verifiedCookie(signed: string | undefined, key: KeyObject): stri
 }
 
 interface SessionRow {
+  id: string;
   token: string;
   user_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  two_factor_enabled: boolean;
   role: string;
   banned: boolean;
   ban_expires: Date | null;
@@ -121,7 +143,8 @@ function sessionRowsOf(db: Db): GroupCommit<string, SessionRow | undefined> {
     const sql = sqlClient(db);
     reader = groupCommit(async (tokens: string[]) => {
       const rows = await sql.$queryRaw<SessionRow[]>`
-        SELECT s.token, s.user_id, s.expires_at, u.role, u.banned, u.ban_expires
+        SELECT s.id, s.token, s.user_id, s.expires_at, s.created_at, s.last_seen_at,
+          u.role, u.banned, u.ban_expires, u.two_factor_enabled
         FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token = ANY(${tokens}::text[])`;
       const byToken = new Map(rows.map((row) => [row.token, row]));
@@ -161,15 +184,32 @@ export async function readSession(
   const now = Date.now();
   if (row === undefined || row.expires_at.getTime() < now) return null;
   if (row.banned && (row.ban_expires === null || row.ban_expires.getTime() > now)) return null;
-  const due = row.expires_at.getTime() - settings.expiresInMs + settings.updateAgeMs <= now;
-  if (due && !isDontRemember(cookieHeader, settings)) {
-    // Conditional, so concurrent requests of one browser renew it once.
-    await db.$executeRaw`
-      UPDATE sessions SET expires_at = ${new Date(now + settings.expiresInMs)},
-        updated_at = ${new Date(now)}
-      WHERE token = ${token} AND expires_at = ${row.expires_at}`;
+  const staff = staffRoles.includes(row.role);
+  if (
+    staff &&
+    (now - row.created_at.getTime() > STAFF_SESSION_MS ||
+      now - row.last_seen_at.getTime() > STAFF_IDLE_MS)
+  ) {
+    return null;
   }
-  return { userId: row.user_id, role: row.role };
+  const due = row.expires_at.getTime() - settings.expiresInMs + settings.updateAgeMs <= now;
+  const renew = due && !staff && !isDontRemember(cookieHeader, settings);
+  if (renew || now - row.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS) {
+    // Conditional, so concurrent requests of one browser write it once. A staff session is
+    // never extended: it ends STAFF_SESSION_MS after its sign-in.
+    const expiresAt = renew ? new Date(now + settings.expiresInMs) : row.expires_at;
+    await db.$executeRaw`
+      UPDATE sessions SET expires_at = ${expiresAt}, last_seen_at = ${new Date(now)},
+        updated_at = ${new Date(now)}
+      WHERE token = ${token} AND last_seen_at = ${row.last_seen_at}`;
+  }
+  return {
+    userId: row.user_id,
+    role: row.role,
+    sessionId: row.id,
+    signedInAt: row.created_at.getTime(),
+    twoFactorEnabled: row.two_factor_enabled,
+  };
 }
 
 function isDontRemember(cookieHeader: string, settings: SessionSettings): boolean {

@@ -109,6 +109,12 @@ export const RULE_CODES = [
   /** The table's chat carries as many lines a second as it can: `details.retryAfterMs`. */
   "CHAT_BUSY",
 
+  // Staff sign-in (docs/security.md).
+  /** Staff enrol two-factor sign-in (an authenticator app) before any staff procedure. */
+  "TWO_FACTOR_REQUIRED",
+  /** A powerful action needs a sign-in within `details.withinMs`: sign in again, then retry. */
+  "STEP_UP_REQUIRED",
+
   // Money and webhooks (packages/ledger, the admin portal).
   /** A transfer id already posted with different content. */
   "ID_REUSED",

@@ -6,7 +6,7 @@ import {
   toPartnerKeyJson,
 } from "../../domain/partner-keys";
 import { FudaError } from "../../errors";
-import { adminProcedure, router } from "../../trpc";
+import { adminProcedure, router, steppedUpAdminProcedure } from "../../trpc";
 import {
   createPartnerKeyInput,
   listPartnerKeysInput,
@@ -15,7 +15,7 @@ import {
 
 export const partnerKeysRouter = router({
   /** A new key; `key` is shown this once and stored only as a hash. Audited. */
-  create: adminProcedure
+  create: steppedUpAdminProcedure
     .input(createPartnerKeyInput)
     .mutation(({ ctx, input }) =>
       createAuditedPartnerKey({ db: ctx.db, actorId: ctx.actor.userId, ...input }),

@@ -9,7 +9,7 @@ import {
   setBanned,
 } from "../../domain/admin-players";
 import type { PlayerSortKey } from "../../domain/admin-players";
-import { operatorProcedure, router } from "../../trpc";
+import { operatorProcedure, router, steppedUpOperatorProcedure } from "../../trpc";
 import { sortInput } from "./sort.schemas";
 
 const userId = z
@@ -57,7 +57,7 @@ export const playersRouter = router({
     .input(z.object({ userId }))
     .query(({ ctx, input }) => playerRecord(ctx.db, input.userId)),
   /** A correction of the wallet through the ledger (an `adjust` transfer), + credits, − debits. */
-  adjust: operatorProcedure
+  adjust: steppedUpOperatorProcedure
     .input(
       z.object({
         userId,

@@ -10,7 +10,7 @@ import {
   searchRounds,
 } from "../../domain/admin-rounds";
 import type { RoundSortKey } from "../../domain/admin-rounds";
-import { operatorProcedure, router } from "../../trpc";
+import { operatorProcedure, router, steppedUpOperatorProcedure } from "../../trpc";
 import { sortInput } from "./sort.schemas";
 
 const roundId = z
@@ -94,7 +94,7 @@ export const roundsRouter = router({
    * Voids a settled round: every player's wallet given back what the round took and the winnings
    * taken back through the ledger, the round marked void, audited (docs/operators.md).
    */
-  void: operatorProcedure
+  void: steppedUpOperatorProcedure
     .input(z.object({ roundId, reason }))
     .mutation(({ ctx, input }) => voidRound(ctx.db, { ...input, operatorId: ctx.actor.userId })),
   /**

@@ -5,7 +5,7 @@ import {
   webhookDeliveries,
 } from "../../domain/webhook-endpoints";
 import { FudaError } from "../../errors";
-import { operatorProcedure, router } from "../../trpc";
+import { operatorProcedure, router, steppedUpOperatorProcedure } from "../../trpc";
 import {
   createWebhookInput,
   listWebhooksInput,
@@ -26,7 +26,7 @@ export const webhooksRouter = router({
    * localhost, a private address or a name resolving to one is BAD_INPUT (`url`, rule
    * `PRIVATE_ADDRESS`) unless allowed.
    */
-  create: operatorProcedure.input(createWebhookInput).mutation(({ ctx, input }) =>
+  create: steppedUpOperatorProcedure.input(createWebhookInput).mutation(({ ctx, input }) =>
     createWebhookEndpoint({
       db: ctx.db,
       actorId: ctx.actor.userId,
