@@ -61,6 +61,27 @@ describe("the feed's read-only database role", () => {
     expect(await database.db.table.count({ where: { slug: "forged" } })).toBe(0);
   });
 
+  it("cannot read sign-in secrets: e-mails, sessions, password hashes, TOTP secrets, throttles", async () => {
+    for (const table of [
+      "sessions",
+      "accounts",
+      "verifications",
+      "two_factors",
+      "auth_throttles",
+    ]) {
+      await expect(
+        reader.$queryRawUnsafe(`SELECT 1 FROM "${table}" LIMIT 1`),
+        table,
+      ).rejects.toThrow(/permission denied/);
+    }
+    await expect(reader.$queryRaw`SELECT email FROM users LIMIT 1`).rejects.toThrow(
+      /permission denied/,
+    );
+    // What the feed does read stays readable: keys, and a seated player's public name.
+    await expect(reader.$queryRaw`SELECT id FROM partner_keys LIMIT 1`).resolves.toBeDefined();
+    await expect(reader.$queryRaw`SELECT id, name FROM users LIMIT 1`).resolves.toBeDefined();
+  });
+
   it("may write of the webhooks only a delivery's state and its attempts, as the deliverer does", async () => {
     await expect(
       reader.$executeRaw`INSERT INTO webhook_events (id, type, payload)

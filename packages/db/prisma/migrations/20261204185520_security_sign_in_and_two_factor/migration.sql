@@ -40,3 +40,11 @@ CREATE INDEX "auth_throttles_updated_at_idx" ON "auth_throttles"("updated_at");
 
 -- AddForeignKey
 ALTER TABLE "two_factors" ADD CONSTRAINT "two_factors_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The results feed's reader (docs/feed.md, Database role) reads rounds, shoes and keys: never
+-- sign-in secrets. A feed process that leaks cannot hand out sessions, password hashes, TOTP
+-- secrets or players' e-mail addresses (docs/security.md).
+REVOKE SELECT ON "users", "sessions", "accounts", "verifications", "two_factors", "auth_throttles"
+  FROM fuda_feed_reader;
+-- A seated player's display name is public at the table (the feed's table view shows seats).
+GRANT SELECT ("id", "name") ON "users" TO fuda_feed_reader;
