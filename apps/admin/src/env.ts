@@ -1,10 +1,19 @@
 import { httpUrl, loadEnv, port, readOrExit } from "@fuda/env";
+import { frameAncestors } from "@fuda/env/security-headers";
 import { z } from "zod";
 
 export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: port(3001),
   GAME_API_URL: httpUrl.default("http://127.0.0.1:4000/trpc"),
+  /** Origins whose pages may frame the portal (an operator's own back office); unset: none. */
+  FRAME_ANCESTORS: frameAncestors,
+  /** Set by `next dev` and `next start`; `development` lets React's dev tools use eval (CSP). */
+  NODE_ENV: z
+    .enum(["development", "test", "production"], {
+      error: "must be development, test or production",
+    })
+    .default("production"),
 });
 
 export type Env = z.infer<typeof envSchema>;

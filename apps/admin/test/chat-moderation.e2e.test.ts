@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { demoAccounts } from "@fuda/auth";
 import type { TestDatabase } from "@fuda/db/testing";
-import { hydrated, repoRoot, until } from "@fuda/testkit";
+import { authClient, hydrated, repoRoot, signInStaff, until } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 
-import { signInPortal, startSeededPortal } from "./portal-stack";
+import { authenticatorOf, signInPortal, startSeededPortal } from "./portal-stack";
 
 const SLUG = "baccarat-a";
 const SHOTS = join(repoRoot(), "apps/admin/test-results/chat");
@@ -38,10 +38,17 @@ beforeAll(async () => {
   const player = demoAccounts.find((account) => account.role === "player")!;
   playerId = (await database.db.user.findUniqueOrThrow({ where: { email: player.email } })).id;
   playerCookie = await signInApi(player.email, player.password);
-  const operator = demoAccounts.find((account) => account.role === "operator")!;
-  operatorCookie = await signInApi(operator.email, operator.password);
   await signInPortal(page, stack.app.url, "operator");
   await page.getByTestId("portal").waitFor();
+  // A second session of the operator, on the game API: with the code of the authenticator the
+  // portal's sign-in enrolled above.
+  const operator = demoAccounts.find((account) => account.role === "operator")!;
+  const staff = authClient(stack.gameApi.url, stack.app.url);
+  await signInStaff(staff.post, {
+    ...operator,
+    totpURI: authenticatorOf(stack.app.url, operator.email),
+  });
+  operatorCookie = staff.cookie();
 }, 240_000);
 afterAll(async () => {
   await stack.stop();

@@ -16,6 +16,8 @@ import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { signInThroughRelay } from "./portal-stack";
+
 let database: TestDatabase | undefined;
 let gameApi: SpawnedApp;
 let web: SpawnedApp;
@@ -30,9 +32,16 @@ const started: { stop(): Promise<void> }[] = [];
 const account = (role: "operator" | "player") =>
   demoAccounts.find((candidate) => candidate.role === role)!;
 
-/** Signs `context` in through `app`'s own auth relay, from the app's origin. */
+/**
+ * Signs `context` in through `app`'s own auth relay, from the app's origin; the operator with
+ * their code too (enrolled at their first sign-in).
+ */
 async function signIn(context: BrowserContext, app: SpawnedApp, role: "operator" | "player") {
   const { email, password } = account(role);
+  if (role === "operator") {
+    await signInThroughRelay(context, app.url, { email, password });
+    return;
+  }
   const reply = await context.request.post(`${app.url}/api/auth/sign-in/email`, {
     headers: { origin: app.url },
     data: { email, password },

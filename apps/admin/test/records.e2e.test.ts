@@ -7,7 +7,7 @@ import { seedDemoAccountsAt } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { hydrated, startNextStack, until } from "@fuda/testkit";
+import { authClient, hydrated, signInStaff, startNextStack, until } from "@fuda/testkit";
 import type { NextStack } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,11 +40,13 @@ beforeAll(async () => {
   // A step that does not happen fails naming its locator, well within the test's time.
   page.setDefaultTimeout(10_000);
   const operator = accounts.find((account) => account.role === "operator")!;
-  const signIn = await page.request.post(`${stack.app.url}/api/auth/sign-in/email`, {
-    headers: { origin: TRUSTED_ORIGIN },
-    data: { email: operator.email, password: operator.password },
-  });
-  expect(signIn.status()).toBe(200);
+  // Signed in (and enrolled in two-factor sign-in) on the game API itself: cookies of one host
+  // are the portal's too, whatever the port.
+  const staff = authClient(stack.gameApi.url, TRUSTED_ORIGIN);
+  await signInStaff(staff.post, operator);
+  await page
+    .context()
+    .addCookies(staff.entries().map((cookie) => ({ ...cookie, url: stack!.app.url })));
 }, 300_000);
 
 afterAll(async () => {

@@ -161,7 +161,14 @@ describe("the operators' portal: sign-in and tables", () => {
       await page
         .getByTestId("audit-entry")
         .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-action"))),
-    ).toEqual(["tables.update", "tables.pause"]);
+    ).toEqual([
+      "tables.update",
+      "tables.pause",
+      // The operator's own first sign-in, newest first (two-factor.e2e.test.ts).
+      "auth.twoFactorEnrolled",
+      "auth.enrolRequired",
+      "auth.signIn",
+    ]);
     await page.getByLabel("Action").fill("tables.update");
     await page.getByRole("button", { name: "Search" }).click();
     await page.locator('[data-testid="audit-entry"][data-action="tables.pause"]').waitFor({

@@ -5,6 +5,7 @@ import type { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
 import { isDirectCall, serveDirectCall } from "./bets-direct";
+import { refusedCrossSite } from "./cross-site";
 import { serveTableEvents } from "./table-events-sse";
 
 import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
@@ -13,6 +14,7 @@ import type { Auth } from "@fuda/auth";
 import { toNodeHandler } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import { requestPath } from "@fuda/env";
+import { servedOverTls, transportSecurityHeaders } from "@fuda/env/security-headers";
 
 export interface GameApiServerOptions {
   db: Db;
@@ -44,6 +46,11 @@ export interface GameApiServerOptions {
   maxBodyBytes?: number;
   /** WEBHOOK_PRIVATE_TARGETS: whether operators may register a webhook on a private address. */
   webhookPrivateTargets?: WebhookPrivateTargets;
+  /**
+   * Origins whose pages may POST to /trpc/ with a session cookie (cross-site.ts); by default
+   * those the accounts trust (AUTH_TRUSTED_ORIGINS).
+   */
+  trustedOrigins?: readonly string[];
 }
 
 const TRPC_PREFIX = "/trpc/";
@@ -137,6 +144,7 @@ export function createGameApiServer({
   maxBatchSize = 10,
   maxBodyBytes = 1024 * 1024,
   webhookPrivateTargets,
+  trustedOrigins = auth?.options.trustedOrigins ?? [],
 }: GameApiServerOptions): Server {
   const contextOf = (req: IncomingMessage) =>
     createContext({ db, auth, live, webhookPrivateTargets, headers: req.headers });
@@ -180,6 +188,7 @@ export function createGameApiServer({
     search: string,
   ): Promise<void> {
     if (refusedMethod(req, res, sendError)) return;
+    if (refusedCrossSite(req, res, trustedOrigins)) return;
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > maxBodyBytes) {
       // Answered without reading the body; closing the connection discards the rest.
@@ -245,6 +254,13 @@ export function createGameApiServer({
   const authHandler = auth === undefined ? undefined : toNodeHandler(auth);
 
   return createServer((req, res) => {
+    // Every answer, JSON and streams alike: no sniffing, no referrer (docs/security.md).
+    const tls = servedOverTls("http:", req.headers["x-forwarded-proto"]);
+    for (const [name, value] of Object.entries(
+      transportSecurityHeaders({ tls, referrerPolicy: "no-referrer" }),
+    )) {
+      res.setHeader(name, value);
+    }
     /** An unexpected failure: one line for the operator, "Internal server error" for the caller. */
     const fail = (path: string, failure: unknown, answer = sendError): void => {
       const message = failure instanceof Error ? failure.message : String(failure);

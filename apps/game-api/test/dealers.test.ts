@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seed } from "@fuda/db";
+import { enrolTwoFactor } from "@fuda/testkit";
 
 import type { Browser, GameApi } from "./http";
-import { PASSWORD, email, signInAs, startGameApi } from "./http";
+import { authPost, PASSWORD, email, signInAs, startGameApi } from "./http";
 
 let api: GameApi;
 let admin: Browser;
@@ -49,6 +50,8 @@ describe("dealer accounts", () => {
     expect(
       (await dealer.auth("sign-in/email", { email: address, password: PASSWORD })).status,
     ).toBe(200);
+    // Their first sign-in: staff enrol two-factor sign-in before anything else.
+    await enrolTwoFactor(authPost(dealer), PASSWORD);
     const actor = (await dealer.actor()) as { kind: string; userId: string };
     expect(actor.kind).toBe("dealer");
     // Nothing but the studio: the floor is refused, and no table is theirs yet.

@@ -13,6 +13,8 @@ import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { DealerTiming } from "@fuda/live";
 import { startLive } from "@fuda/live";
+import { signInStaff } from "@fuda/testkit";
+import type { AuthPost } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
 
@@ -239,17 +241,43 @@ export async function signUp(api: GameApi, who = "player"): Promise<Browser> {
   return browser;
 }
 
-/** A browser signed in as a new user with `role`, created the way an admin would. */
+/** A staff member made for a test: their browser, signed in and enrolled, and their secrets. */
+export interface Staff {
+  browser: Browser;
+  userId: string;
+  email: string;
+  password: string;
+  /** Their authenticator's otpauth URI: `totpCode(totpURI)` is the code it shows now. */
+  totpURI: string;
+}
+
+/** `browser`'s POST to /api/auth, as the shared two-factor flow (@fuda/testkit) calls it. */
+export const authPost =
+  (browser: Browser): AuthPost =>
+  (path, body) =>
+    browser.auth(path, body);
+
+/**
+ * A new user with `role`, created the way an admin would, signed in with their password and
+ * enrolled in two-factor sign-in on the way, as /enrol does (docs/security.md, Staff accounts).
+ */
+export async function createStaff(
+  api: GameApi,
+  role: "operator" | "admin" | "dealer",
+): Promise<Staff> {
+  const address = email(role);
+  const created = await api.auth.api.createUser({
+    body: { email: address, password: PASSWORD, name: role, role },
+  });
+  const browser = api.browser();
+  const totpURI = await signInStaff(authPost(browser), { email: address, password: PASSWORD });
+  return { browser, userId: created.user.id, email: address, password: PASSWORD, totpURI };
+}
+
+/** A browser signed in as a new, enrolled staff member with `role`. */
 export async function signInAs(
   api: GameApi,
   role: "operator" | "admin" | "dealer",
 ): Promise<Browser> {
-  const address = email(role);
-  await api.auth.api.createUser({ body: { email: address, password: PASSWORD, name: role, role } });
-  // Interim (issue 37 in progress): enrolled as if through /two-factor/*, until the TOTP flow lands here.
-  await api.db.user.update({ where: { email: address }, data: { twoFactorEnabled: true } });
-  const browser = api.browser();
-  const reply = await browser.auth("sign-in/email", { email: address, password: PASSWORD });
-  if (reply.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(reply.body)}`);
-  return browser;
+  return (await createStaff(api, role)).browser;
 }

@@ -44,10 +44,37 @@ const init = `window.addEventListener("load", function () {
 export interface DocsFile {
   contentType: string;
   read: () => Promise<string | Buffer>;
+  /** Headers of this file's own, besides the feed's. */
+  headers?: Record<string, string>;
 }
 
+/**
+ * The page's Content-Security-Policy: its scripts are files of this origin (no inline script,
+ * so no nonce or hash to keep in step), it reads the OpenAPI document and tries calls on /v1
+ * here, and no other site may frame it.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  // Swagger UI adds a style element of its own; a style cannot run code.
+  "style-src 'self' 'unsafe-inline'",
+  // Swagger UI draws its icons and the schema's examples as data: images.
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 const ownFiles = new Map<string, DocsFile>([
-  ["", { contentType: html, read: () => Promise.resolve(page) }],
+  [
+    "",
+    {
+      contentType: html,
+      read: () => Promise.resolve(page),
+      headers: { "Content-Security-Policy": DOCS_CONTENT_SECURITY_POLICY },
+    },
+  ],
   ["init.js", { contentType: javascript, read: () => Promise.resolve(init) }],
 ]);
 

@@ -10,6 +10,7 @@ import { createContext, feedRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Context } from "@fuda/api";
 import type { Db } from "@fuda/db";
 import { requestPath } from "@fuda/env";
+import { servedOverTls, transportSecurityHeaders } from "@fuda/env/security-headers";
 
 import { docsFile } from "./docs";
 import { apiPrefix, createFeedDocument } from "./openapi";
@@ -197,7 +198,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
       status: 200,
       contentType: file.contentType,
       body: await file.read(),
-      headers: { "Cache-Control": "public, max-age=3600" },
+      headers: { "Cache-Control": "public, max-age=3600", ...file.headers },
     });
   }
 
@@ -298,6 +299,13 @@ export function createFeedServer(options: FeedServerOptions): Server {
   }
 
   return createServer((req, res) => {
+    // Every answer, JSON, problems and streams alike: no sniffing, no referrer.
+    const tls = servedOverTls("http:", req.headers["x-forwarded-proto"]);
+    for (const [name, value] of Object.entries(
+      transportSecurityHeaders({ tls, referrerPolicy: "no-referrer" }),
+    )) {
+      res.setHeader(name, value);
+    }
     route(req, res).catch((failure: unknown) => {
       logError(
         `@fuda/results-feed: ${req.method ?? "?"} ${req.url ?? "?"} failed: ${String(failure)}`,

@@ -5,7 +5,15 @@ import { join } from "node:path";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, hydrated, launchChromium, startGameApi, startNextApp } from "@fuda/testkit";
+import {
+  authClient,
+  freePort,
+  hydrated,
+  launchChromium,
+  signInStaff,
+  startGameApi,
+  startNextApp,
+} from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
@@ -32,9 +40,12 @@ export interface Platform {
 
 /**
  * A seeded database, the game API dealing on it (with `gameApiEnv`) and trusting the app's
- * origin for sign-in, the built web app, Chromium.
+ * origin for sign-in, the built web app (with `appEnv`), Chromium.
  */
-export async function startPlatform(gameApiEnv: Record<string, string> = {}): Promise<Platform> {
+export async function startPlatform(
+  gameApiEnv: Record<string, string> = {},
+  appEnv: Record<string, string> = {},
+): Promise<Platform> {
   const started: { stop(): Promise<void> }[] = [];
   const stop = async (): Promise<void> => {
     for (const part of started.splice(0).reverse()) await part.stop();
@@ -49,6 +60,7 @@ export async function startPlatform(gameApiEnv: Record<string, string> = {}): Pr
     const app = await startNextApp({
       app: "web",
       gameApiUrl: `http://127.0.0.1:${gameApiPort}/trpc`,
+      env: appEnv,
     });
     started.push(app);
     const gameApi = await startGameApi({
@@ -71,10 +83,13 @@ export async function startPlatform(gameApiEnv: Record<string, string> = {}): Pr
  * stopped after them. Call at the file's top; the function returned gives the running platform.
  * (Not "usePlatform": the React hooks lint rule takes any use* function for a hook.)
  */
-export function platformForFile(gameApiEnv: Record<string, string> = {}): () => Platform {
+export function platformForFile(
+  gameApiEnv: Record<string, string> = {},
+  appEnv: Record<string, string> = {},
+): () => Platform {
   let platform: Platform | undefined;
   beforeAll(async () => {
-    platform = await startPlatform(gameApiEnv);
+    platform = await startPlatform(gameApiEnv, appEnv);
   });
   afterAll(async () => {
     await platform?.stop();
@@ -148,8 +163,9 @@ export type SessionCall = (procedure: string, input: unknown) => Promise<Respons
 
 /**
  * A staff member's session on the game API: an account given `role` in the database (as the
- * admin portal would), signed in again so its session carries the role. `prepare` runs on the
- * account first (a dealer's table assignment).
+ * admin portal would), signed in again so its session carries the role, enrolled in two-factor
+ * sign-in on the way as staff must be (docs/security.md). `prepare` runs on the account first (a
+ * dealer's table assignment).
  */
 export async function staffSession(
   platform: Platform,
@@ -159,21 +175,13 @@ export async function staffSession(
   const { gameApi, app, database } = platform;
   const email = `${role}-${randomUUID()}@staff.test`;
   const password = "correct horse battery";
-  const auth = (path: string, body: unknown) =>
-    fetch(`${gameApi.url}/api/auth/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
-      body: JSON.stringify(body),
-    });
-  await auth("sign-up/email", { email, password, name });
+  await authClient(gameApi.url, app.url).post("sign-up/email", { email, password, name });
   const user = await database.db.user.update({ where: { email }, data: { role } });
   await database.db.session.deleteMany({ where: { userId: user.id } });
   await prepare?.(user.id);
-  const signedIn = await auth("sign-in/email", { email, password });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const staff = authClient(gameApi.url, app.url);
+  await signInStaff(staff.post, { email, password });
+  const cookie = staff.cookie();
   return (procedure, input) =>
     fetch(`${gameApi.url}/trpc/${procedure}`, {
       method: "POST",

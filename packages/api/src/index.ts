@@ -16,6 +16,7 @@ export {
   runPlayerCall,
   SSE_PING_MS,
   SSE_RECONNECT_AFTER_INACTIVITY_MS,
+  STEP_UP_MS,
   type PlayerActor,
   type PlayerCall,
 } from "./trpc";

@@ -6,7 +6,7 @@
  * a read is of now.
  */
 import { createTRPCClient, httpLink, isTRPCClientError } from "@trpc/client";
-import type { TRPCClientError } from "@trpc/client";
+import type { TRPCClientError, TRPCLink } from "@trpc/client";
 
 import type { AppRouter } from "./root";
 
@@ -14,8 +14,9 @@ import type { AppRouter } from "./root";
 const noStore = (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> =>
   fetch(input, Object.assign({}, init, { cache: "no-store" }));
 
-export const createRelayClient = (url = "/api/trpc") =>
-  createTRPCClient<AppRouter>({ links: [httpLink({ url, fetch: noStore })] });
+/** `before`: links of the app's own in front of the request, e.g. the portal's step-up. */
+export const createRelayClient = (url = "/api/trpc", before: TRPCLink<AppRouter>[] = []) =>
+  createTRPCClient<AppRouter>({ links: [...before, httpLink({ url, fetch: noStore })] });
 
 /**
  * The game API's error as the relay passes it on: tRPC's shape, our `reason` and `details`, as

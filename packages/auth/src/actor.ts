@@ -16,9 +16,10 @@ export type Actor =
   | { kind: "dealer"; userId: string; signedInAt: number }
   /**
    * Staff signed in with a password who have not enrolled two-factor sign-in yet: they may only
-   * enrol (better-auth's /two-factor/* endpoints); every staff procedure refuses them.
+   * enrol (better-auth's /two-factor/* endpoints); every staff procedure refuses them. The
+   * session's id: being sent to enrol is audited once per session (account.me).
    */
-  | { kind: "enrolling"; userId: string; role: "operator" | "admin" | "dealer" }
+  | { kind: "enrolling"; userId: string; role: "operator" | "admin" | "dealer"; sessionId: string }
   | { kind: "partner"; keyId: string; partnerId: string; scopes: PartnerKeyScope[] };
 
 export type ActorKind = Actor["kind"];
@@ -55,9 +56,9 @@ export async function resolveActor(options: {
   if (auth === undefined || cookie === undefined) return anonymousActor;
   const session = await readSession(auth, db, cookie);
   if (session === null) return anonymousActor;
-  const { userId, role, signedInAt, twoFactorEnabled } = session;
+  const { userId, role, signedInAt, twoFactorEnabled, sessionId } = session;
   if (role === "operator" || role === "admin" || role === "dealer") {
-    if (!twoFactorEnabled) return { kind: "enrolling", userId, role };
+    if (!twoFactorEnabled) return { kind: "enrolling", userId, role, sessionId };
     if (role === "dealer") return { kind: "dealer", userId, signedInAt };
     return { kind: "operator", userId, role, signedInAt };
   }

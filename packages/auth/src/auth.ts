@@ -1,11 +1,13 @@
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { getSessionFromCtx } from "better-auth/api";
-import { admin, anonymous } from "better-auth/plugins";
+import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { admin, anonymous, twoFactor } from "better-auth/plugins";
 
 import type { Db } from "@fuda/db";
 
 import { adminPluginRoles } from "./roles";
+import { STAFF_SESSION_MS, staffRoles } from "./session";
+import { staffSignInAudit, TWO_FACTOR_CHALLENGE_SECONDS } from "./staff-audit";
 
 export interface GuestUpgrade {
   /** The guest's user id (its row is kept, its sessions end). */
@@ -34,8 +36,9 @@ export interface CreateAuthOptions {
 }
 
 /**
- * Accounts: e-mail and password, guests (anonymous plugin), roles and bans (admin plugin), with
- * sessions in PostgreSQL through the Prisma adapter. Served at `<baseURL>/api/auth/*`.
+ * Accounts: e-mail and password, guests (anonymous plugin), roles and bans (admin plugin), TOTP
+ * two-factor sign-in (required of staff, docs/security.md), with sessions in PostgreSQL through
+ * the Prisma adapter. Served at `<baseURL>/api/auth/*`.
  */
 export function createAuth({
   db,
@@ -76,7 +79,47 @@ export function createAuth({
       // must see what production does.
       disableOriginCheck: false,
     },
+    hooks: {
+      // A trusted device would skip the code at its next sign-in, and a step-up is a sign-in
+      // with the code: no device is trusted.
+      before: createAuthMiddleware((ctx) => {
+        const body = ctx.body as { trustDevice?: unknown } | undefined;
+        const trusting = ctx.path.startsWith("/two-factor/") && body?.trustDevice !== undefined;
+        return Promise.resolve(
+          trusting ? { context: { body: { ...body, trustDevice: false } } } : undefined,
+        );
+      }),
+    },
     databaseHooks: {
+      session: {
+        create: {
+          // Staff sessions end STAFF_SESSION_MS after their sign-in (readSession also ends them
+          // after STAFF_IDLE_MS idle): better-auth's own get-session agrees on the end.
+          async before(session) {
+            const user = await db.user.findUnique({
+              where: { id: session.userId },
+              select: { role: true },
+            });
+            if (user === null || !staffRoles.includes(user.role)) return;
+            const end = new Date(session.createdAt).getTime() + STAFF_SESSION_MS;
+            if (session.expiresAt.getTime() <= end) return;
+            return { data: { ...session, expiresAt: new Date(end) } };
+          },
+        },
+        update: {
+          // ...and get-session's renewal never pushes a staff session's end past it.
+          before(update, ctx) {
+            const current = ctx?.context.session ?? null;
+            const role = (current?.user as { role?: string } | undefined)?.role ?? "";
+            if (update.expiresAt === undefined || current === null || !staffRoles.includes(role)) {
+              return Promise.resolve();
+            }
+            const end = new Date(current.session.createdAt).getTime() + STAFF_SESSION_MS;
+            if (new Date(update.expiresAt).getTime() <= end) return Promise.resolve();
+            return Promise.resolve({ data: { ...update, expiresAt: new Date(end) } });
+          },
+        },
+      },
       user: {
         create: {
           async after(user, ctx) {
@@ -105,6 +148,11 @@ export function createAuth({
           await onGuestUpgraded?.({ fromUserId: anonymousUser.user.id, toUserId: newUser.user.id });
         },
       }),
+      // TOTP (an authenticator app) and backup codes; players may enrol, staff must
+      // (resolveActor). A code is due within TWO_FACTOR_CHALLENGE_SECONDS of the password.
+      twoFactor({ issuer: "Fuda", twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS }),
+      // After twoFactor: its hooks see a sign-in's final answer.
+      staffSignInAudit({ db }),
     ],
   });
 }

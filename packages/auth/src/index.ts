@@ -12,5 +12,6 @@ export {
   type VerifiedPartnerKey,
 } from "./partner-keys";
 export { isRoleName, roleNames, type RoleName } from "./roles";
+export { staffSignInActions } from "./staff-audit";
 export { toNodeHandler, fromNodeHeaders } from "better-auth/node";
 export { developmentSecret } from "./secret";

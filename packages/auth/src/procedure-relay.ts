@@ -4,6 +4,8 @@
  * import: this runs in Next.
  */
 
+import { fromOwnPages } from "./own-pages";
+
 export interface ProcedureRelayOptions {
   /** The game API's tRPC endpoint, e.g. `http://127.0.0.1:4000/trpc`; read per request. */
   gameApiUrl: () => string;
@@ -39,7 +41,7 @@ export function procedureRelay(options: ProcedureRelayOptions) {
   async function POST(request: Request, { params }: Params): Promise<Response> {
     const { procedure } = await params;
     if (!options.writable(procedure)) return notRelayed(procedure);
-    if (!sameOrigin(request)) {
+    if (!fromOwnPages(request)) {
       return Response.json(
         { error: { message: "origin: changes are made from this site's own pages only" } },
         { status: 403 },
@@ -74,18 +76,4 @@ export function procedureRelay(options: ProcedureRelayOptions) {
   }
 
   return { GET, POST };
-}
-
-/** The browser says where a POST comes from (`Origin`, else `Sec-Fetch-Site`); both must be ours. */
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (origin !== null) {
-    try {
-      return host !== null && new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }
-  return request.headers.get("sec-fetch-site") === "same-origin";
 }

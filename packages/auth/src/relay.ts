@@ -4,6 +4,8 @@
  * cookie is that origin's (HttpOnly, SameSite=Lax). No better-auth import: this runs in Next.
  */
 
+import { fromOwnPages } from "./own-pages";
+
 /** Request headers the accounts endpoints read; everything else stays behind. */
 const forwardedRequestHeaders = [
   "accept",
@@ -21,9 +23,20 @@ const forwardedResponseHeaders = ["cache-control", "content-type", "location"];
 
 /**
  * Sends `request` (to `<app>/api/auth/...`) to the same path on the game API at `gameApiUrl`'s
- * origin, and its answer back, Set-Cookie headers included. 502 when the game API is down.
+ * origin, and its answer back, Set-Cookie headers included. 502 when the game API is down. A
+ * POST from another site's page (a sign-out, or a sign-in to the attacker's account) is refused
+ * here, 403, whatever origins the game API trusts.
  */
 export async function relayAuthRequest(request: Request, gameApiUrl: string): Promise<Response> {
+  if (request.method === "POST" && !fromOwnPages(request)) {
+    return Response.json(
+      {
+        message: "origin: accounts are changed from this site's own pages only",
+        code: "INVALID_ORIGIN",
+      },
+      { status: 403 },
+    );
+  }
   const incoming = new URL(request.url);
   const target = new URL(`${incoming.pathname}${incoming.search}`, new URL(gameApiUrl).origin);
   const headers = new Headers();

@@ -1,11 +1,16 @@
+import { randomUUID } from "node:crypto";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestDatabase } from "@fuda/db/testing";
+import { authClient, enrolTwoFactor, signInStaff } from "@fuda/testkit";
 
 import { createAuth, resolveActor } from "../src";
+import { STAFF_SESSION_MS } from "../src/session";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const DAY_MS = 86_400_000;
+const PASSWORD = "correct horse battery";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let auth: ReturnType<typeof createAuth>;
@@ -98,10 +103,47 @@ describe("the session cookie, read without better-auth's endpoint", () => {
     expect(await actorOf(cookie)).toEqual({ kind: "anonymous" });
   });
 
-  it("the user's role comes through: an operator is an operator from the next call", async () => {
-    const { userId, cookie } = await signedInGuest();
-    await database.db.user.update({ where: { id: userId }, data: { role: "operator" } });
-    expect(await actorOf(cookie)).toEqual({ kind: "operator", userId, role: "operator" });
+  it("the user's role comes through: made an operator, they must enrol two-factor sign-in first", async () => {
+    const email = `staff-${randomUUID()}@example.com`;
+    const browser = authClient("http://127.0.0.1", ORIGIN, (request) => auth.handler(request));
+    await browser.post("sign-up/email", { email, password: PASSWORD, name: "Floor" });
+    const { id: userId } = await database.db.user.update({
+      where: { email },
+      data: { role: "operator" },
+    });
+    const [session] = await database.db.session.findMany({ where: { userId } });
+    expect(await actorOf(browser.cookie())).toEqual({
+      kind: "enrolling",
+      userId,
+      role: "operator",
+      sessionId: session!.id,
+    });
+    await enrolTwoFactor(browser.post, PASSWORD);
+    const [enrolled] = await database.db.session.findMany({ where: { userId } });
+    expect(await actorOf(browser.cookie())).toEqual({
+      kind: "operator",
+      userId,
+      role: "operator",
+      signedInAt: enrolled!.createdAt.getTime(),
+    });
+  });
+
+  it("a staff session ends 12 hours after its sign-in in the row too, and getSession never renews it past that", async () => {
+    const email = `staff-${randomUUID()}@example.com`;
+    await auth.api.createUser({ body: { email, password: PASSWORD, name: "Pit", role: "admin" } });
+    const browser = authClient("http://127.0.0.1", ORIGIN, (request) => auth.handler(request));
+    await signInStaff(browser.post, { email, password: PASSWORD });
+    const read = async () => {
+      const [row] = await database.db.session.findMany({ where: { user: { email } } });
+      return row!;
+    };
+    const { createdAt, expiresAt } = await read();
+    expect(expiresAt.getTime() - createdAt.getTime()).toBe(STAFF_SESSION_MS);
+    // Due for renewal by better-auth's rule (expiry minus 7 days plus a day is long past).
+    expect(
+      await auth.api.getSession({ headers: new Headers({ cookie: browser.cookie() }) }),
+    ).not.toBeNull();
+    expect((await read()).expiresAt).toEqual(expiresAt);
   });
 
   it("a banned user is anonymous even while a session row survives; a lapsed ban is not", async () => {

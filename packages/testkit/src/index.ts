@@ -28,3 +28,11 @@ export {
   type ThrowawayDatabase,
 } from "./pgbench";
 export { until } from "./until";
+export {
+  authClient,
+  enrolTwoFactor,
+  signInStaff,
+  totpCode,
+  totpSecretOf,
+  type AuthPost,
+} from "./two-factor";

@@ -42,14 +42,16 @@ export type NextAppName = "web" | "admin";
 
 /**
  * `next start` of an already built Next app (its `pnpm start`) on a free port, reading the game
- * API's tRPC endpoint `gameApiUrl`.
+ * API's tRPC endpoint `gameApiUrl`; `env` adds settings (e.g. FRAME_ANCESTORS).
  */
 export async function startNextApp({
   app,
   gameApiUrl,
+  env = {},
 }: {
   app: NextAppName;
   gameApiUrl: string;
+  env?: Record<string, string>;
 }): Promise<SpawnedApp> {
   const folder = join(repoRoot(), "apps", app);
   await buildIfMissing(folder);
@@ -63,6 +65,7 @@ export async function startNextApp({
       GAME_API_URL: gameApiUrl,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
     },
     url: `http://127.0.0.1:${port}`,
   });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 
 import { HydrationMark } from "@fuda/ui";
@@ -14,7 +15,10 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request, never prerendered: Next puts the request's CSP nonce on its scripts
+  // (src/proxy.ts), and a page built ahead of time has none.
+  await connection();
   return (
     <html lang="en">
       <body>

@@ -8,6 +8,7 @@ import type { Account } from "~/auth-client";
 import { signOut, whoAmI } from "~/auth-client";
 
 import styles from "./portal-shell.module.css";
+import { StepUpDialog } from "./step-up-dialog";
 
 /** The portal's sections; each page is its own route. */
 export const SECTIONS = [
@@ -27,21 +28,26 @@ const STUDIO = "/studio";
 const DEALER_SECTIONS = [{ href: STUDIO, label: "Studio" }] as const;
 
 const SIGN_IN = "/sign-in";
+/** Two-factor enrolment (app/enrol), where src/proxy.ts sends staff who have not enrolled. */
+const ENROL = "/enrol";
 
 const isCurrent = (pathname: string, href: string) =>
   href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 
 /**
- * Every page but the sign-in page is for a signed-in operator: anyone else is sent to sign in.
- * The game API refuses a player's session on every `admin.*` procedure anyway; this keeps the
- * pages from showing to them at all.
+ * Every page but the sign-in and enrolment pages is for a signed-in operator: anyone else is sent
+ * to sign in, and staff who have not enrolled two-factor sign-in to enrol (src/proxy.ts sends them
+ * before a page renders; this catches a session that changes while a page is open). The game API
+ * refuses a player's session on every `admin.*` procedure anyway; this keeps the pages from
+ * showing to them at all.
  */
 export function PortalShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   // "unreachable": the game API did not say who this is; the page says what is down.
   const [account, setAccount] = useState<Account | "unreachable" | null>(null);
-  const signingIn = pathname === SIGN_IN;
+  // The sign-in and enrolment pages stand alone, without the portal around them.
+  const signingIn = pathname === SIGN_IN || pathname === ENROL;
 
   useEffect(() => {
     if (signingIn) return;
@@ -54,7 +60,8 @@ export function PortalShell({ children }: { children: ReactNode }) {
         // A dealer sees the studio alone; the game API refuses them everything else anyway.
         setAccount(me);
         if (!isCurrent(pathname, STUDIO)) router.replace(STUDIO);
-      } else router.replace(SIGN_IN);
+      } else if (me.actor.kind === "enrolling") router.replace(ENROL);
+      else router.replace(SIGN_IN);
     });
     return () => {
       live = false;
@@ -104,6 +111,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
+      {typeof me?.user?.email === "string" && <StepUpDialog email={me.user.email} />}
       {account === null || (dealer && !isCurrent(pathname, STUDIO)) ? (
         <main className={styles.main} aria-busy="true" />
       ) : (

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 
 import { HydrationMark } from "@fuda/ui";
@@ -20,6 +21,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { themeColor: "#0b1411", colorScheme: "dark" };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request, never prerendered: Next puts the request's CSP nonce on its scripts
+  // (src/proxy.ts), and a page built ahead of time has none.
+  await connection();
   const locale = await getLocale();
   return (
     <html lang={locale}>

@@ -1,3 +1,4 @@
+import { staffSignInActions } from "@fuda/auth";
 import type { Actor } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 
@@ -16,6 +17,7 @@ export async function describeAccount({
   actor: Actor;
 }): Promise<AccountView> {
   if (actor.kind === "anonymous" || actor.kind === "partner") return { actor, user: null };
+  if (actor.kind === "enrolling") await recordEnrolRequired(db, actor);
   const user = await db.user.findUniqueOrThrow({
     where: { id: actor.userId },
     select: { id: true, name: true, email: true, isAnonymous: true },
@@ -30,4 +32,21 @@ export async function describeAccount({
       guest: user.isAnonymous,
     },
   };
+}
+
+/**
+ * The portal asks who is calling before any page and sends an enrolling staff member to enrol
+ * (docs/security.md, Staff accounts): audited once per session, not once per page.
+ */
+async function recordEnrolRequired(
+  db: Db,
+  { userId, role, sessionId }: Extract<Actor, { kind: "enrolling" }>,
+): Promise<void> {
+  const target = {
+    action: staffSignInActions.enrolRequired,
+    targetType: "session",
+    targetId: sessionId,
+  };
+  if ((await db.auditEntry.count({ where: target })) > 0) return;
+  await db.auditEntry.create({ data: { ...target, actorId: userId, after: { role } } });
 }
