@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, anonymous, twoFactor } from "better-auth/plugins";
 
 import type { Db } from "@fuda/db";
@@ -82,12 +82,22 @@ export function createAuth({
     hooks: {
       // A trusted device would skip the code at its next sign-in, and a step-up is a sign-in
       // with the code: no device is trusted.
-      before: createAuthMiddleware((ctx) => {
+      before: createAuthMiddleware(async (ctx) => {
+        // Two-factor is for staff: the players' pages have no code step, so a player who enrolled
+        // through the API could never sign in there again.
+        if (ctx.path === "/two-factor/enable") {
+          const current = await getSessionFromCtx(ctx, { disableRefresh: true });
+          const role = (current?.user as { role?: string } | undefined)?.role ?? "";
+          if (current !== null && !staffRoles.includes(role)) {
+            throw new APIError("FORBIDDEN", {
+              message: "two-factor sign-in is for staff accounts (operator, admin, dealer)",
+              code: "TWO_FACTOR_FOR_STAFF",
+            });
+          }
+        }
         const body = ctx.body as { trustDevice?: unknown } | undefined;
         const trusting = ctx.path.startsWith("/two-factor/") && body?.trustDevice !== undefined;
-        return Promise.resolve(
-          trusting ? { context: { body: { ...body, trustDevice: false } } } : undefined,
-        );
+        return trusting ? { context: { body: { ...body, trustDevice: false } } } : undefined;
       }),
     },
     databaseHooks: {
@@ -148,7 +158,7 @@ export function createAuth({
           await onGuestUpgraded?.({ fromUserId: anonymousUser.user.id, toUserId: newUser.user.id });
         },
       }),
-      // TOTP (an authenticator app) and backup codes; players may enrol, staff must
+      // TOTP (an authenticator app) and backup codes; staff must enrol
       // (resolveActor). A code is due within TWO_FACTOR_CHALLENGE_SECONDS of the password.
       twoFactor({ issuer: "Fuda", twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS }),
       // After twoFactor: its hooks see a sign-in's final answer.
