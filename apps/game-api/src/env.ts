@@ -40,6 +40,25 @@ export const envSchema = z.object({
       "http://localhost:3001",
     ]),
   /**
+   * Peers whose X-Forwarded-For names the caller (the apps' relays, an ingress), comma-separated
+   * addresses; sign-in throttling counts by the caller's address (docs/security.md).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((list) => list.split(",").map((item) => item.trim()))
+    .pipe(
+      z
+        .array(z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses, comma-separated" }))
+        .min(1),
+    )
+    .default(["127.0.0.1", "::1"]),
+  /** New accounts and guests one address may create in 10 minutes before it waits. */
+  AUTH_NEW_ACCOUNTS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number of accounts" })
+    .int({ error: "must be a whole number of accounts" })
+    .min(1, { error: "must be at least 1" })
+    .default(60),
+  /**
    * Processes serving the API on one port (node:cluster), each with its own live runtime;
    * `auto`: one per CPU. 1: this process serves, without a primary.
    */

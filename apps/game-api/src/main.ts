@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 
 import { ledgerHooks } from "@fuda/api";
-import { createAuth } from "@fuda/auth";
+import { createAuth, defaultSignInLimits } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
 import { startLive } from "@fuda/live";
@@ -19,6 +19,13 @@ function serveGameApi(env: Env): void {
     secret: env.BETTER_AUTH_SECRET,
     baseURL: env.BETTER_AUTH_URL,
     trustedOrigins: env.AUTH_TRUSTED_ORIGINS,
+    signInLimits: {
+      ...defaultSignInLimits,
+      addressCreations: {
+        ...defaultSignInLimits.addressCreations,
+        attempts: env.AUTH_NEW_ACCOUNTS_PER_ADDRESS,
+      },
+    },
     ...ledgerHooks({ db }),
   });
   const windowMs = env.BETTING_WINDOW_MS;
@@ -37,7 +44,13 @@ function serveGameApi(env: Env): void {
   });
 
   serve(
-    createGameApiServer({ db, auth, live, webhookPrivateTargets: env.WEBHOOK_PRIVATE_TARGETS }),
+    createGameApiServer({
+      db,
+      auth,
+      live,
+      webhookPrivateTargets: env.WEBHOOK_PRIVATE_TARGETS,
+      trustedProxies: env.TRUSTED_PROXIES,
+    }),
     {
       name: "game-api",
       host: env.HOST,

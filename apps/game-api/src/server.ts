@@ -5,6 +5,7 @@ import type { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
 import { isDirectCall, serveDirectCall } from "./bets-direct";
+import { clientAddress } from "./client-address";
 import { refusedCrossSite } from "./cross-site";
 import { serveTableEvents } from "./table-events-sse";
 
@@ -51,8 +52,15 @@ export interface GameApiServerOptions {
    * those the accounts trust (AUTH_TRUSTED_ORIGINS).
    */
   trustedOrigins?: readonly string[];
+  /**
+   * TRUSTED_PROXIES: peers whose X-Forwarded-For is believed (the apps' relays); by default
+   * this machine's loopback addresses.
+   */
+  trustedProxies?: readonly string[];
 }
 
+/** TRUSTED_PROXIES' default: the apps' relays on this machine. */
+export const LOOPBACK = ["127.0.0.1", "::1"];
 const TRPC_PREFIX = "/trpc/";
 const AUTH_PREFIX = "/api/auth/";
 /** What tRPC and the accounts both answer; anything else is 405 before they see it. */
@@ -145,6 +153,7 @@ export function createGameApiServer({
   maxBodyBytes = 1024 * 1024,
   webhookPrivateTargets,
   trustedOrigins = auth?.options.trustedOrigins ?? [],
+  trustedProxies = LOOPBACK,
 }: GameApiServerOptions): Server {
   const contextOf = (req: IncomingMessage) =>
     createContext({ db, auth, live, webhookPrivateTargets, headers: req.headers });
@@ -252,6 +261,7 @@ export function createGameApiServer({
   }
 
   const authHandler = auth === undefined ? undefined : toNodeHandler(auth);
+  const trustedProxySet = new Set<string>(trustedProxies);
 
   return createServer((req, res) => {
     // Every answer, JSON and streams alike: no sniffing, no referrer (docs/security.md).
@@ -283,6 +293,13 @@ export function createGameApiServer({
         return;
       }
       if (refusedMethod(req, res, sendAuthError)) return;
+      // better-auth reads the caller's address from this header (sign-in throttling): only the
+      // address we believe goes in.
+      req.headers["x-forwarded-for"] = clientAddress(
+        req.socket.remoteAddress,
+        req.headers["x-forwarded-for"],
+        trustedProxySet,
+      );
       // Answered as GET; node leaves the body out of a HEAD response by itself.
       if (req.method === "HEAD") req.method = "GET";
       authHandler(req, res).catch((failure: unknown) => {

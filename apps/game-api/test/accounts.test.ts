@@ -55,7 +55,7 @@ describe("e-mail and password accounts over HTTP", () => {
     expect(await right.actor()).toEqual({ kind: "player", userId: user.id });
   });
 
-  it("a password shorter than 8 characters or a taken e-mail is refused and creates nothing", async () => {
+  it("a password shorter than 10 characters or a taken e-mail is refused and creates nothing", async () => {
     const address = email("carol");
     const short = await api.browser().auth("sign-up/email", {
       email: address,

@@ -30,11 +30,24 @@ describe("game API configuration", () => {
       DEALER: "on",
       DEAL_DELAY_MS: 1_000,
       RESULT_PAUSE_MS: 4_000,
+      // The apps' relays on this machine name the caller; 60 new accounts an address in 10 min.
+      TRUSTED_PROXIES: ["127.0.0.1", "::1"],
+      AUTH_NEW_ACCOUNTS_PER_ADDRESS: 60,
       // One process serves, without a cluster primary.
       GAME_API_WORKERS: 1,
       // No webhook registered on localhost or a private address.
       WEBHOOK_PRIVATE_TARGETS: "refuse",
     });
+  });
+
+  it("reads TRUSTED_PROXIES as addresses, and refuses a name", () => {
+    expect(readEnv({ DATABASE_URL, TRUSTED_PROXIES: "10.0.0.5, ::1" }).TRUSTED_PROXIES).toEqual([
+      "10.0.0.5",
+      "::1",
+    ]);
+    expect(() => readEnv({ DATABASE_URL, TRUSTED_PROXIES: "ingress.local" })).toThrow(
+      /TRUSTED_PROXIES.0: must be IP addresses/,
+    );
   });
 
   it("reads GAME_API_WORKERS as a number of processes or auto, and refuses 0", () => {

@@ -24,6 +24,7 @@ export interface Reply {
   status: number;
   body: unknown;
   setCookies: string[];
+  headers: Headers;
 }
 
 /** A procedure's answer over HTTP: its data, or its error's code, reason and details. */
@@ -82,7 +83,7 @@ export class Browser {
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, body: parsed, setCookies };
+    return { status: response.status, body: parsed, setCookies, headers: response.headers };
   }
 
   /** POST /api/auth/<path>. */
@@ -206,6 +207,7 @@ export async function startGameApi({
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     db: database.db,
+    databaseUrl: database.url,
     auth,
     live,
     baseUrl,

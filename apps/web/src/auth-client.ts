@@ -4,7 +4,14 @@
  */
 
 /** better-auth's error code when it gives one (e.g. INVALID_EMAIL_OR_PASSWORD), else a status. */
-export type AuthResult = { ok: true } | { ok: false; code: string };
+export type AuthResult =
+  | { ok: true }
+  | {
+      ok: false;
+      code: string;
+      /** How long sign-in throttling asks to wait (TOO_MANY_ATTEMPTS), in seconds. */
+      retryAfterSeconds?: number;
+    };
 
 async function post(path: string, body: Record<string, string>): Promise<AuthResult> {
   let response: Response;
@@ -19,9 +26,11 @@ async function post(path: string, body: Record<string, string>): Promise<AuthRes
   }
   if (response.ok) return { ok: true };
   const answer = (await response.json().catch(() => ({}))) as { code?: unknown };
+  const retryAfter = Number(response.headers.get("retry-after"));
   return {
     ok: false,
     code: typeof answer.code === "string" ? answer.code : `HTTP_${response.status}`,
+    ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
   };
 }
 

@@ -7,6 +7,9 @@ import type { Db } from "@fuda/db";
 
 import { adminPluginRoles } from "./roles";
 import { STAFF_SESSION_MS, staffRoles } from "./session";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy";
+import type { SignInLimits } from "./sign-in-defences";
+import { signInDefences } from "./sign-in-defences";
 import { staffSignInAudit, TWO_FACTOR_CHALLENGE_SECONDS } from "./staff-audit";
 
 export interface GuestUpgrade {
@@ -31,6 +34,8 @@ export interface CreateAuthOptions {
   onPlayerCreated?: (userId: string) => Promise<void> | void;
   /** A guest signed up with an e-mail and password: from now on they play as `toUserId`. */
   onGuestUpgraded?: (upgrade: GuestUpgrade) => Promise<void> | void;
+  /** Sign-in throttling (docs/security.md); `defaultSignInLimits` when unset. */
+  signInLimits?: SignInLimits;
   /** Where better-auth's own warnings and errors go, one line each. */
   logLine?: (line: string) => void;
 }
@@ -47,6 +52,7 @@ export function createAuth({
   trustedOrigins,
   onPlayerCreated,
   onGuestUpgraded,
+  signInLimits,
   logLine = (line) => {
     console.error(line);
   },
@@ -59,6 +65,9 @@ export function createAuth({
     trustedOrigins,
     database: prismaAdapter(db, { provider: "postgresql" }),
     telemetry: { enabled: false },
+    // Ours (signInDefences) counts in PostgreSQL for every node and every mode; better-auth's
+    // counts per process, in production only, and would answer before ours does.
+    rateLimit: { enabled: false },
     logger: {
       level: "warn",
       log: (level, message, ...args: unknown[]) => {
@@ -69,7 +78,15 @@ export function createAuth({
     // An unexpected failure is thrown to the transport, which logs it in one line and answers
     // 500 (left to better-auth, it prints a multi-line stack); expected ones stay responses.
     onAPIError: { throw: true },
-    emailAndPassword: { enabled: true, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      // The policy itself (common passwords too) is signInDefences'; these keep better-auth's
+      // own checks in step with it.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
     // No cookie cache: every request reads the session row (readSession), so a ban or a
     // sign-out ends a session at once rather than when a cached copy expires.
     session: { cookieCache: { enabled: false } },
@@ -160,6 +177,7 @@ export function createAuth({
       }),
       // TOTP (an authenticator app) and backup codes; staff must enrol
       // (resolveActor). A code is due within TWO_FACTOR_CHALLENGE_SECONDS of the password.
+      signInDefences({ db, limits: signInLimits }),
       twoFactor({ issuer: "Fuda", twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS }),
       // After twoFactor: its hooks see a sign-in's final answer.
       staffSignInAudit({ db }),

@@ -15,3 +15,6 @@ export { isRoleName, roleNames, type RoleName } from "./roles";
 export { staffSignInActions } from "./staff-audit";
 export { toNodeHandler, fromNodeHeaders } from "better-auth/node";
 export { developmentSecret } from "./secret";
+export { defaultSignInLimits, type SignInLimits } from "./sign-in-defences";
+export { createThrottle, type Throttle, type ThrottleRule } from "./throttle";
+export { passwordProblem, MIN_PASSWORD_LENGTH } from "./password-policy";

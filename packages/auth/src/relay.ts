@@ -19,7 +19,7 @@ const forwardedRequestHeaders = [
 ];
 
 /** Response headers the browser needs; set-cookie is copied one by one below. */
-const forwardedResponseHeaders = ["cache-control", "content-type", "location"];
+const forwardedResponseHeaders = ["cache-control", "content-type", "location", "retry-after"];
 
 /**
  * Sends `request` (to `<app>/api/auth/...`) to the same path on the game API at `gameApiUrl`'s

@@ -39,7 +39,11 @@ export function AuthForms({ startWith }: { startWith: Mode }) {
       return;
     }
     setBusy(false);
-    setError(t.has(`errors.${result.code}`) ? t(`errors.${result.code}`) : t("errors.other"));
+    setError(
+      t.has(`errors.${result.code}`)
+        ? t(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? 60 })
+        : t("errors.other"),
+    );
   };
 
   return (
@@ -65,7 +69,8 @@ export function AuthForms({ startWith }: { startWith: Mode }) {
             name="password"
             type="password"
             autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
-            minLength={8}
+            minLength={mode === "sign-up" ? 10 : undefined}
+            maxLength={128}
             required
             aria-describedby={mode === "sign-up" ? "password-rule" : undefined}
           />
