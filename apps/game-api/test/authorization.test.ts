@@ -177,6 +177,25 @@ const matrix: Record<ProcedurePath, Row> = {
       expect(actor.userId).toBe(ids[caller]);
     },
   },
+  // A player's own sessions (docs/accounts.md, Sessions): each lists theirs, the current marked.
+  "account.sessions": {
+    answers: playersOnly,
+    check: (caller, data) => {
+      expect((data as { current: boolean }[]).map((session) => session.current)).toEqual([true]);
+    },
+  },
+  "account.endSession": {
+    answers: playersOnly,
+    input: () => ({ sessionId: "no-such-session" }),
+    reached: "NOT_FOUND",
+  },
+  // Each caller has one session: there is no other to end, and theirs stays.
+  "account.endOtherSessions": {
+    answers: playersOnly,
+    check: (caller, data) => {
+      expect(data).toEqual({ ended: 0 });
+    },
+  },
   "wallet.balance": {
     answers: playersOnly,
     // Each player sees their own wallet: the other player's differs by what the player staked.

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 
 import type { Actor, Auth } from "@fuda/auth";
-import { resolveActor } from "@fuda/auth";
+import { resolveCaller } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import type { Live as LiveRuntime } from "@fuda/live";
 
@@ -13,6 +13,8 @@ export interface Context {
   db: Db;
   /** Who is calling; procedures check it only through the builders of trpc.ts. */
   actor: Actor;
+  /** The caller's session row, when they called with a session cookie. */
+  sessionId?: string;
   /** The live tables' bet desk and event hub: the game API's; absent in the results feed. */
   live?: Live;
   /** WEBHOOK_PRIVATE_TARGETS: whether a webhook may be registered on a private address. */
@@ -47,15 +49,15 @@ export async function createContext({
   if (headers === undefined) {
     return { db, live, webhookPrivateTargets, actor: { kind: "anonymous" } };
   }
-  const actor = await resolveActor({ db, auth, headers }).catch((error: unknown) => {
+  const caller = await resolveCaller({ db, auth, headers }).catch((error: unknown) => {
     // Outside any procedure, so cleaned here: a retryable 503 while the database is away, and
     // never a database message for anything else.
     throw toCallerError(error);
   });
-  if (actor === undefined) {
+  if (caller === undefined) {
     throw toTRPCError(
       new FudaError("UNAUTHENTICATED", "authorization: the API key is unknown or revoked"),
     );
   }
-  return { db, live, webhookPrivateTargets, actor };
+  return { db, live, webhookPrivateTargets, actor: caller.actor, sessionId: caller.sessionId };
 }

@@ -29,6 +29,7 @@ export { watchTables } from "./domain/lobby-feed";
 export { lobbyTables } from "./domain/lobby";
 export { lobbyTableSchema, type LiveSummary, type LobbyTable } from "./domain/lobby.types";
 export { getTableDetail } from "./domain/table-view";
+export { deviceOf, type SessionView } from "./domain/sessions";
 export {
   tableDetailSchema,
   tableEventSchema,

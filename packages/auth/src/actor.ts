@@ -26,19 +26,32 @@ export type ActorKind = Actor["kind"];
 
 const anonymousActor: Actor = { kind: "anonymous" };
 
+/** The caller and, for a session, its row's id (`account.sessions` marks the current one). */
+export interface Caller {
+  actor: Actor;
+  sessionId?: string;
+}
+
+/** resolveActor's caller. */
+export async function resolveActor(
+  options: Parameters<typeof resolveCaller>[0],
+): Promise<Actor | undefined> {
+  return (await resolveCaller(options))?.actor;
+}
+
 /**
  * The caller of a request: a partner by `Authorization: Bearer <key>`, else the user of the
  * session cookie, else anonymous. Undefined when credentials were presented and refused (an
  * unknown or revoked key, a malformed Authorization header): the caller answers 401 rather than
  * quietly treating them as anonymous.
  */
-export async function resolveActor(options: {
+export async function resolveCaller(options: {
   db: Db;
   /** Without it (the results feed) session cookies are not read. */
   auth?: Auth;
   /** A fetch `Headers`, or node's own (the game API's, read without a copy). */
   headers: Headers | IncomingHttpHeaders;
-}): Promise<Actor | undefined> {
+}): Promise<Caller | undefined> {
   const { db, auth, headers } = options;
   const header = (name: string): string | undefined => {
     if (headers instanceof Headers) return headers.get(name) ?? undefined;
@@ -50,19 +63,20 @@ export async function resolveActor(options: {
     const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (key === undefined) return undefined;
     const verified = await verifyPartnerKey({ db, key });
-    return verified === undefined ? undefined : { kind: "partner", ...verified };
+    return verified === undefined ? undefined : { actor: { kind: "partner", ...verified } };
   }
   const cookie = header("cookie");
-  if (auth === undefined || cookie === undefined) return anonymousActor;
+  if (auth === undefined || cookie === undefined) return { actor: anonymousActor };
   const session = await readSession(auth, db, cookie);
-  if (session === null) return anonymousActor;
+  if (session === null) return { actor: anonymousActor };
   const { userId, role, signedInAt, twoFactorEnabled, sessionId } = session;
   if (role === "operator" || role === "admin" || role === "dealer") {
-    if (!twoFactorEnabled) return { kind: "enrolling", userId, role, sessionId };
-    if (role === "dealer") return { kind: "dealer", userId, signedInAt };
-    return { kind: "operator", userId, role, signedInAt };
+    if (!twoFactorEnabled)
+      return { actor: { kind: "enrolling", userId, role, sessionId }, sessionId };
+    if (role === "dealer") return { actor: { kind: "dealer", userId, signedInAt }, sessionId };
+    return { actor: { kind: "operator", userId, role, signedInAt }, sessionId };
   }
   // The database allows only the four roles; anything else would be a bug, not a player.
   if (!isRoleName(role)) throw new Error(`user ${userId} has an unknown role`);
-  return { kind: "player", userId };
+  return { actor: { kind: "player", userId }, sessionId };
 }

@@ -112,6 +112,11 @@ export function createAuth({
             });
           }
         }
+        // A password change signs every other device out, whatever the client asked: the
+        // usual reason to change it is that someone else may know it.
+        if (ctx.path === "/change-password") {
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
         const body = ctx.body as { trustDevice?: unknown } | undefined;
         const trusting = ctx.path.startsWith("/two-factor/") && body?.trustDevice !== undefined;
         return trusting ? { context: { body: { ...body, trustDevice: false } } } : undefined;

@@ -1,5 +1,5 @@
 export { createAuth, type Auth, type CreateAuthOptions, type GuestUpgrade } from "./auth";
-export { resolveActor, type Actor, type ActorKind } from "./actor";
+export { resolveActor, resolveCaller, type Actor, type ActorKind, type Caller } from "./actor";
 export { demoAccounts, seedDemoAccounts, seedDemoAccountsAt, type DemoAccount } from "./demo";
 export {
   createPartnerKey,

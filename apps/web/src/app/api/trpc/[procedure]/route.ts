@@ -13,6 +13,7 @@ export const dynamic = "force-dynamic";
  */
 const READABLE: ReadonlySet<string> = new Set([
   "account.me",
+  "account.sessions",
   "wallet.balance",
   "wallet.history",
   "bets.mine",
@@ -28,7 +29,8 @@ const READABLE: ReadonlySet<string> = new Set([
 
 /**
  * The procedures a player's browser may call to change something: their own bets, the quick
- * game's buttons, at a seated table their own seats and decisions, and the table's chat.
+ * game's buttons, at a seated table their own seats and decisions, the table's chat, and signing
+ * their other devices out.
  */
 const WRITABLE: ReadonlySet<string> = new Set([
   "bets.place",
@@ -42,6 +44,8 @@ const WRITABLE: ReadonlySet<string> = new Set([
   "seats.leave",
   "actions.act",
   "chat.send",
+  "account.endSession",
+  "account.endOtherSessions",
 ] satisfies readonly MutationPath[]);
 
 export const { GET, POST } = procedureRelay({
