@@ -12,7 +12,7 @@ import { serveTableEvents } from "./table-events-sse";
 import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Live, WebhookPrivateTargets } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
-import { toNodeHandler } from "@fuda/auth";
+import { toNodeHandler, withoutEndedSession } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import { requestPath } from "@fuda/env";
 import { servedOverTls, transportSecurityHeaders } from "@fuda/env/security-headers";
@@ -302,6 +302,23 @@ export function createGameApiServer({
       );
       // Answered as GET; node leaves the body out of a HEAD response by itself.
       if (req.method === "HEAD") req.method = "GET";
+      // A sign-in from a browser whose session ended elsewhere: see withoutEndedSession.
+      const cookie = req.headers.cookie;
+      if (
+        auth !== undefined &&
+        cookie !== undefined &&
+        /^\/api\/auth\/sign-(in|up)\//.test(target.path)
+      ) {
+        withoutEndedSession(auth, db, cookie)
+          .then((kept) => {
+            req.headers.cookie = kept;
+            return authHandler(req, res);
+          })
+          .catch((failure: unknown) => {
+            fail(target.path, failure, sendAuthError);
+          });
+        return;
+      }
       authHandler(req, res).catch((failure: unknown) => {
         fail(target.path, failure, sendAuthError);
       });

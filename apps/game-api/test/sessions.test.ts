@@ -101,6 +101,16 @@ describe("a player's sessions", () => {
     expect(await third.actor()).toEqual({ kind: "anonymous" });
   });
 
+  it("a browser whose session was ended elsewhere can sign in again", async () => {
+    const { phone, laptop, address } = await playerOnTwoDevices();
+    await phone.trpc("mutation", "account.endOtherSessions");
+    expect(await laptop.actor()).toEqual({ kind: "anonymous" });
+    // Its cookie still names the ended session: the answer must not both set and expire it.
+    const again = await laptop.auth("sign-in/email", { email: address, password: PASSWORD });
+    expect(again.status).toBe(200);
+    expect(await laptop.actor()).toMatchObject({ kind: "player" });
+  });
+
   it("a password change signs the other devices out at once, whatever the client asks", async () => {
     const { phone, laptop } = await playerOnTwoDevices();
     const changed = await laptop.auth("change-password", {

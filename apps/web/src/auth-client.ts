@@ -41,3 +41,6 @@ export const signIn = (email: string, password: string) =>
 export const signUp = (name: string, email: string, password: string) =>
   post("sign-up/email", { name, email, password });
 export const signOut = () => post("sign-out", {});
+/** Every other device is signed out by the change (docs/accounts.md, Sessions). */
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  post("change-password", { currentPassword, newPassword });

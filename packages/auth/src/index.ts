@@ -18,3 +18,4 @@ export { developmentSecret } from "./secret";
 export { defaultSignInLimits, type SignInLimits } from "./sign-in-defences";
 export { createThrottle, type Throttle, type ThrottleRule } from "./throttle";
 export { passwordProblem, MIN_PASSWORD_LENGTH } from "./password-policy";
+export { withoutEndedSession } from "./session";

@@ -61,6 +61,15 @@ async function readSettings(auth: Auth): Promise<SessionSettings> {
   };
 }
 
+function settingsFor(auth: Auth): Promise<SessionSettings> {
+  let pending = settingsOf.get(auth);
+  if (pending === undefined) {
+    pending = readSettings(auth);
+    settingsOf.set(auth, pending);
+  }
+  return pending;
+}
+
 /**
  * The token a signed session cookie carries, its signature checked once per cookie value: an
  * HMAC a request was a few percent of the game API's thread at 64 players. Only what verified
@@ -172,12 +181,7 @@ export async function readSession(
   db: Db,
   cookieHeader: string,
 ): Promise<SessionUser | null> {
-  let pending = settingsOf.get(auth);
-  if (pending === undefined) {
-    pending = readSettings(auth);
-    settingsOf.set(auth, pending);
-  }
-  const settings = await pending;
+  const settings = await settingsFor(auth);
   const token = verifiedToken(cookieValue(cookieHeader, settings.cookieName), settings);
   if (token === undefined) return null;
   const row = await sessionRowsOf(db).run(token);
@@ -215,4 +219,24 @@ export async function readSession(
 function isDontRemember(cookieHeader: string, settings: SessionSettings): boolean {
   const value = cookieValue(cookieHeader, settings.dontRememberName);
   return verifiedCookie(value, settings.key) !== undefined;
+}
+
+/**
+ * The Cookie header without its session cookie when that session is over (signed out on another
+ * device, banned, expired). better-auth's anonymous plugin reads the session after a sign-in to
+ * upgrade a guest; finding a dead one, it expires the session cookie in the same answer that sets
+ * the new one, and the browser, told both, keeps neither: it could not sign in again.
+ */
+export async function withoutEndedSession(
+  auth: Auth,
+  db: Db,
+  cookieHeader: string,
+): Promise<string> {
+  const { cookieName } = await settingsFor(auth);
+  if (cookieValue(cookieHeader, cookieName) === undefined) return cookieHeader;
+  if ((await readSession(auth, db, cookieHeader)) !== null) return cookieHeader;
+  return cookieHeader
+    .split(";")
+    .filter((part) => part.slice(0, part.indexOf("=")).trim() !== cookieName)
+    .join(";");
 }

@@ -50,8 +50,9 @@ const AUTH_RELAY = "/api/auth/";
 /**
  * The web app's game API relay takes POST for the player's bets (`bets.place`, `bets.undo`), the
  * quick game's buttons (`quick.*`) and, at a seated table, their seats and decisions
- * (`seats.sit`, `seats.leave`, `actions.act`), and the table's chat (`chat.send`, the studio
- * console's too): every other procedure it relays is a read.
+ * (`seats.sit`, `seats.leave`, `actions.act`), the table's chat (`chat.send`, the studio
+ * console's too), and signing the player's other devices out (`account.endSession`,
+ * `account.endOtherSessions`): every other procedure it relays is a read.
  */
 const BET_RELAY = new Set([
   "/api/trpc/bets.place",
@@ -65,6 +66,8 @@ const BET_RELAY = new Set([
   "/api/trpc/seats.leave",
   "/api/trpc/actions.act",
   "/api/trpc/chat.send",
+  "/api/trpc/account.endSession",
+  "/api/trpc/account.endOtherSessions",
 ]);
 /** The portal's relay takes POST for the operators' changes: every `admin.*` procedure. */
 const ADMIN_RELAY = "/api/trpc/admin.";

@@ -39,6 +39,16 @@ describe("guardNextRequest", () => {
     }
   });
 
+  it("lets POST through to signing the player's other devices out, not to reading them", () => {
+    for (const path of ["/api/trpc/account.endSession", "/api/trpc/account.endOtherSessions"]) {
+      expect(guard("POST", path), path).toBeNull();
+    }
+    expect(guard("POST", "/api/trpc/account.sessions")).toEqual({
+      status: 405,
+      allow: "GET, HEAD",
+    });
+  });
+
   it("lets POST through to the portal's relay of the admin and studio routers", () => {
     for (const path of [
       "/api/trpc/admin.tables.update",

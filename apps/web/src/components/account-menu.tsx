@@ -13,6 +13,7 @@ import styles from "./site-header.module.css";
 export function AccountMenu() {
   const t = useTranslations("account");
   const tQuick = useTranslations("quick");
+  const tSessions = useTranslations("sessions");
   const labels = useLabels();
   const { account } = useAccount();
   const [busy, setBusy] = useState(false);
@@ -73,6 +74,9 @@ export function AccountMenu() {
           </a>
           <a className={styles.link} href="/quick" data-testid="quick-link">
             {tQuick("link")}
+          </a>
+          <a className={styles.link} href="/account" data-testid="sessions-link">
+            {tSessions("link")}
           </a>
           {account.guest && (
             <a className={styles.link} href="/sign-in?upgrade=1" data-testid="upgrade">
