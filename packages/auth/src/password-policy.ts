@@ -24,6 +24,18 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
+/**
+ * The e-mail itself, or its local part inside the password ("mai.tanaka2024" for
+ * mai.tanaka@…): the first guess of anyone who knows the address. A local part of under 4
+ * characters is too short to say the password is built on it.
+ */
+function ownName(lower: string, email: string | undefined): boolean {
+  if (email === undefined) return false;
+  const address = email.toLowerCase();
+  const local = address.split("@")[0]!;
+  return lower.includes(address) || lower === local || (local.length >= 4 && lower.includes(local));
+}
+
 /** What is wrong with `password` as a new password for `email`, or undefined when nothing. */
 export function passwordProblem(password: unknown, email?: string): PasswordProblem | undefined {
   if (typeof password !== "string") return undefined;
@@ -41,8 +53,7 @@ export function passwordProblem(password: unknown, email?: string): PasswordProb
     };
   }
   const lower = password.toLowerCase();
-  const own = email === undefined ? [] : [email.toLowerCase(), email.split("@")[0]!.toLowerCase()];
-  if (commonPasswords().has(lower) || own.includes(lower)) {
+  if (commonPasswords().has(lower) || ownName(lower, email)) {
     return {
       code: "PASSWORD_TOO_COMMON",
       message: "password: one of the most common passwords, or your e-mail; choose another",

@@ -70,18 +70,44 @@ interface Spending {
 const emailOf = (value: unknown): string | undefined =>
   typeof value === "string" && value.includes("@") ? value.trim().toLowerCase() : undefined;
 
-/** The new password a request sets, and the e-mail it belongs to, for the policy. */
+/**
+ * The new password a request sets, and the e-mail it belongs to, for the policy. An admin's
+ * account changes count when they come over HTTP; the server's own calls (the demo accounts,
+ * tests' fixtures) set what the operator chose.
+ */
 async function newPassword(
   ctx: HookContext,
+  db: Db,
 ): Promise<{ password: unknown; email: string | undefined } | undefined> {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
-  if (ctx.path === "/sign-up/email") return { password: body.password, email: emailOf(body.email) };
-  if (ctx.path === "/change-password") {
-    const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
-    return { password: body.newPassword, email: emailOf(session?.user.email) };
+  switch (ctx.path) {
+    case "/sign-up/email":
+      return { password: body.password, email: emailOf(body.email) };
+    case "/change-password":
+      return { password: body.newPassword, email: await sessionEmail(ctx) };
+    case "/reset-password":
+      return { password: body.newPassword, email: undefined };
+    case "/admin/create-user":
+      return ctx.request === undefined
+        ? undefined
+        : { password: body.password, email: emailOf(body.email) };
+    case "/admin/set-user-password": {
+      if (ctx.request === undefined) return undefined;
+      const user =
+        typeof body.userId === "string"
+          ? await db.user.findUnique({ where: { id: body.userId }, select: { email: true } })
+          : null;
+      return { password: body.newPassword, email: emailOf(user?.email) };
+    }
+    default:
+      return undefined;
   }
-  if (ctx.path === "/reset-password") return { password: body.newPassword, email: undefined };
-  return undefined;
+}
+
+/** The signed-in caller's e-mail (a guest has none). */
+async function sessionEmail(ctx: HookContext): Promise<string | undefined> {
+  const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
+  return emailOf(session?.user.email);
 }
 
 export function signInDefences({
@@ -106,30 +132,20 @@ export function signInDefences({
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const failures = `address-failures:${address}`;
     switch (ctx.path) {
-      case "/sign-in/email": {
-        const account = `account:${emailOf(body.email) ?? "?"}`;
-        return {
-          keys: [account, failures],
-          upfront: [],
-          onFailure: [
-            [account, limits.account],
-            [failures, limits.addressFailures],
-          ],
-          onSuccess: [account],
-        };
-      }
+      case "/sign-in/email":
       case "/change-password": {
-        // A wrong current password is a guess like any other: the account's own count.
-        const session = await getSessionFromCtx(ctx, { disableRefresh: true }).catch(() => null);
-        const account = `account:${emailOf(session?.user.email) ?? "?"}`;
+        // A wrong current password is a guess like any other: the account's own count. With no
+        // e-mail (a malformed body, no session) only the address counts.
+        const email = ctx.path === "/sign-in/email" ? emailOf(body.email) : await sessionEmail(ctx);
+        const account = email === undefined ? [] : [`account:${email}`];
         return {
-          keys: [account, failures],
+          keys: [...account, failures],
           upfront: [],
           onFailure: [
-            [account, limits.account],
+            ...account.map((key): [string, ThrottleRule] => [key, limits.account]),
             [failures, limits.addressFailures],
           ],
-          onSuccess: [account],
+          onSuccess: account,
         };
       }
       case "/sign-up/email":
@@ -188,7 +204,7 @@ export function signInDefences({
               const waiting = await throttle.waitingUntil(spending.keys);
               if (waiting !== undefined) refuse(waiting);
             }
-            const set = await newPassword(ctx);
+            const set = await newPassword(ctx, db);
             const problem = set && passwordProblem(set.password, set.email);
             if (problem) {
               throw new APIError("BAD_REQUEST", { message: problem.message, code: problem.code });

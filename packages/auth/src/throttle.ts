@@ -1,20 +1,30 @@
 /**
- * Sign-in throttling (docs/security.md, Sign-in defences): counts of failed or spent attempts
+ * Sign-in throttling (docs/accounts.md, Sign-in defences): counts of failed or spent attempts
  * per account and per address, and the waits they earn, in PostgreSQL's `auth_throttles` so
  * that every game API node sees the same counts. One row per key; each wait earned in a row is
  * twice the last, up to a cap, and the streak is forgotten after a quiet spell.
  */
 import type { Db } from "@fuda/db";
-import { sqlClient } from "@fuda/db";
+import { Prisma, sqlClient } from "@fuda/db";
 
 /** How many attempts a key may spend within a window before it must wait. */
 export interface ThrottleRule {
-  /** Attempts allowed per window; the next one waits. */
+  /** Attempts allowed per window; the one that reaches this number starts a wait. */
   attempts: number;
   windowMs: number;
   /** The first wait; each following one is twice the last. */
   firstWaitMs: number;
   maxWaitMs: number;
+}
+
+/** A key's row in `auth_throttles`. */
+export interface ThrottleCount {
+  /** Attempts counted in the window (0 right after a wait starts). */
+  failures: number;
+  windowStartsAt: Date;
+  /** Waits earned in a row. */
+  locks: number;
+  lockedUntil: Date | null;
 }
 
 /** After this long with no wait, a key's next wait is the first again. */
@@ -25,12 +35,52 @@ export function waitFor(rule: ThrottleRule, locks: number): number {
   return Math.min(rule.firstWaitMs * 2 ** Math.min(locks, 30), rule.maxWaitMs);
 }
 
+/**
+ * A key's count after one more attempt at `now`: the decision itself. `spend` makes the same
+ * one in SQL, in one statement, so that concurrent attempts on any node each count once.
+ */
+export function afterAttempt(
+  count: ThrottleCount | undefined,
+  rule: ThrottleRule,
+  now: number,
+): ThrottleCount {
+  const at = new Date(now);
+  const windowOver = count === undefined || count.windowStartsAt.getTime() <= now - rule.windowMs;
+  const failures = windowOver ? 1 : count.failures + 1;
+  const lockedUntil = count?.lockedUntil ?? null;
+  const forgotten = lockedUntil !== null && lockedUntil.getTime() <= now - FORGET_AFTER_MS;
+  const streak = count === undefined || forgotten ? 0 : count.locks;
+  if (failures < rule.attempts) {
+    return {
+      failures,
+      windowStartsAt: windowOver ? at : count.windowStartsAt,
+      locks: streak,
+      lockedUntil,
+    };
+  }
+  return {
+    failures: 0,
+    windowStartsAt: at,
+    locks: streak + 1,
+    lockedUntil: new Date(now + waitFor(rule, streak)),
+  };
+}
+
+/** The waits of a streak, first to the cap: what `waitFor` gives, as an array for SQL. */
+function waitsOf(rule: ThrottleRule): number[] {
+  const waits = [waitFor(rule, 0)];
+  while (waits.length <= 30 && waits.at(-1)! < rule.maxWaitMs) {
+    waits.push(waitFor(rule, waits.length));
+  }
+  return waits;
+}
+
 export interface Throttle {
   /** The latest end of a wait among `keys` still running, or undefined when none is. */
   waitingUntil(keys: string[], now?: number): Promise<Date | undefined>;
   /**
-   * Counts an attempt against `key` under `rule`; the attempt that reaches the rule's number
-   * starts a wait. The wait's end when one started, else undefined.
+   * Counts an attempt against `key` under `rule` (afterAttempt). The end of the wait this
+   * attempt started, else undefined.
    */
   spend(key: string, rule: ThrottleRule, now?: number): Promise<Date | undefined>;
   /** A success: the key's count starts again (a wait already earned runs on). */
@@ -52,28 +102,31 @@ export function createThrottle(db: Db): Throttle {
 
     async spend(key, rule, now = Date.now()) {
       const at = new Date(now);
-      // One statement: concurrent attempts on any node each count once.
-      const [row] = await sql.$queryRaw<{ failures: number; locks: number }[]>`
-        INSERT INTO auth_throttles AS t (key, failures, window_starts_at, locks, updated_at)
-        VALUES (${key}, 1, ${at}, 0, ${at})
+      const first = afterAttempt(undefined, rule, now);
+      const waits = waitsOf(rule);
+      // afterAttempt on the row as it is, the row locked by the upsert: the same decision.
+      const windowOver = Prisma.sql`t.window_starts_at <= ${new Date(now - rule.windowMs)}`;
+      const failures = Prisma.sql`(CASE WHEN ${windowOver} THEN 1 ELSE t.failures + 1 END)`;
+      const streak = Prisma.sql`(CASE WHEN t.locked_until <= ${new Date(now - FORGET_AFTER_MS)}
+        THEN 0 ELSE t.locks END)`;
+      const reached = Prisma.sql`${failures} >= ${rule.attempts}::int`;
+      const rows = await sql.$queryRaw<{ started: Date | null }[]>`
+        INSERT INTO auth_throttles AS t
+          (key, failures, window_starts_at, locks, locked_until, updated_at)
+        VALUES (${key}, ${first.failures}::int, ${first.windowStartsAt}, ${first.locks}::int,
+          ${first.lockedUntil}::timestamptz, ${at})
         ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN t.window_starts_at <= ${new Date(now - rule.windowMs)}
-            THEN 1 ELSE t.failures + 1 END,
-          window_starts_at = CASE WHEN t.window_starts_at <= ${new Date(now - rule.windowMs)}
-            THEN ${at} ELSE t.window_starts_at END,
-          locks = CASE WHEN t.locked_until IS NOT NULL
-              AND t.locked_until <= ${new Date(now - FORGET_AFTER_MS)} THEN 0 ELSE t.locks END,
+          failures = CASE WHEN ${reached} THEN 0 ELSE ${failures} END,
+          window_starts_at = CASE WHEN ${reached} OR ${windowOver} THEN ${at}::timestamptz
+            ELSE t.window_starts_at END,
+          locks = CASE WHEN ${reached} THEN ${streak} + 1 ELSE ${streak} END,
+          locked_until = CASE WHEN ${reached}
+            THEN ${at}::timestamptz + interval '1 millisecond' *
+              (${waits}::int[])[least(${streak} + 1, ${waits.length}::int)]
+            ELSE t.locked_until END,
           updated_at = ${at}
-        RETURNING failures, locks`;
-      if (row === undefined || row.failures < rule.attempts) return undefined;
-      const until = new Date(now + waitFor(rule, row.locks));
-      // Conditional on the count just read: of concurrent attempts, one starts the wait.
-      const locked = await sql.$queryRaw<{ locked_until: Date }[]>`
-        UPDATE auth_throttles SET locks = locks + 1, locked_until = ${until}, failures = 0,
-          window_starts_at = ${at}, updated_at = ${at}
-        WHERE key = ${key} AND failures = ${row.failures}
-        RETURNING locked_until`;
-      return locked[0]?.locked_until ?? until;
+        RETURNING CASE WHEN failures = 0 THEN locked_until END AS started`;
+      return rows[0]?.started ?? undefined;
     },
 
     async clear(key) {
@@ -81,6 +134,7 @@ export function createThrottle(db: Db): Throttle {
     },
 
     async sweep(now = Date.now()) {
+      // No key's window is longer than an hour: a row untouched for one counts nothing.
       return db.$executeRaw`
         DELETE FROM auth_throttles
         WHERE (locked_until IS NULL OR locked_until <= ${new Date(now - FORGET_AFTER_MS)})
