@@ -41,14 +41,19 @@ export const envSchema = z.object({
     ]),
   /**
    * Peers whose X-Forwarded-For names the caller (the apps' relays, an ingress), comma-separated
-   * addresses; sign-in throttling counts by the caller's address (docs/security.md).
+   * addresses or CIDR ranges; sign-in throttling counts by the caller's address
+   * (docs/accounts.md, Sign-in defences).
    */
   TRUSTED_PROXIES: z
     .string()
     .transform((list) => list.split(",").map((item) => item.trim()))
     .pipe(
       z
-        .array(z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses, comma-separated" }))
+        .array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+            error: "must be IP addresses or CIDR ranges, comma-separated",
+          }),
+        )
         .min(1),
     )
     .default(["127.0.0.1", "::1"]),
@@ -58,6 +63,12 @@ export const envSchema = z.object({
     .int({ error: "must be a whole number of accounts" })
     .min(1, { error: "must be at least 1" })
     .default(60),
+  /** Wrong passwords from one address, whatever the accounts, in a minute before it waits. */
+  AUTH_FAILURES_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number of attempts" })
+    .int({ error: "must be a whole number of attempts" })
+    .min(1, { error: "must be at least 1" })
+    .default(20),
   /**
    * Processes serving the API on one port (node:cluster), each with its own live runtime;
    * `auto`: one per CPU. 1: this process serves, without a primary.

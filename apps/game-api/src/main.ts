@@ -25,6 +25,10 @@ function serveGameApi(env: Env): void {
         ...defaultSignInLimits.addressCreations,
         attempts: env.AUTH_NEW_ACCOUNTS_PER_ADDRESS,
       },
+      addressFailures: {
+        ...defaultSignInLimits.addressFailures,
+        attempts: env.AUTH_FAILURES_PER_ADDRESS,
+      },
     },
     ...ledgerHooks({ db }),
   });

@@ -5,7 +5,7 @@ import type { TRPCError } from "@trpc/server";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 
 import { isDirectCall, serveDirectCall } from "./bets-direct";
-import { clientAddress } from "./client-address";
+import { clientAddress, trustedProxies as trustedProxyList } from "./client-address";
 import { refusedCrossSite } from "./cross-site";
 import { serveTableEvents } from "./table-events-sse";
 
@@ -261,7 +261,7 @@ export function createGameApiServer({
   }
 
   const authHandler = auth === undefined ? undefined : toNodeHandler(auth);
-  const trustedProxySet = new Set<string>(trustedProxies);
+  const trustedProxySet = trustedProxyList(trustedProxies);
 
   return createServer((req, res) => {
     // Every answer, JSON and streams alike: no sniffing, no referrer (docs/security.md).

@@ -30,9 +30,11 @@ describe("game API configuration", () => {
       DEALER: "on",
       DEAL_DELAY_MS: 1_000,
       RESULT_PAUSE_MS: 4_000,
-      // The apps' relays on this machine name the caller; 60 new accounts an address in 10 min.
+      // The apps' relays on this machine name the caller; 60 new accounts an address in 10 min,
+      // 20 wrong passwords a minute.
       TRUSTED_PROXIES: ["127.0.0.1", "::1"],
       AUTH_NEW_ACCOUNTS_PER_ADDRESS: 60,
+      AUTH_FAILURES_PER_ADDRESS: 20,
       // One process serves, without a cluster primary.
       GAME_API_WORKERS: 1,
       // No webhook registered on localhost or a private address.
@@ -40,13 +42,21 @@ describe("game API configuration", () => {
     });
   });
 
-  it("reads TRUSTED_PROXIES as addresses, and refuses a name", () => {
-    expect(readEnv({ DATABASE_URL, TRUSTED_PROXIES: "10.0.0.5, ::1" }).TRUSTED_PROXIES).toEqual([
-      "10.0.0.5",
-      "::1",
-    ]);
+  it("reads TRUSTED_PROXIES as addresses and CIDR ranges, and refuses a name", () => {
+    expect(
+      readEnv({ DATABASE_URL, TRUSTED_PROXIES: "10.0.0.5, ::1, 172.16.0.0/12" }).TRUSTED_PROXIES,
+    ).toEqual(["10.0.0.5", "::1", "172.16.0.0/12"]);
     expect(() => readEnv({ DATABASE_URL, TRUSTED_PROXIES: "ingress.local" })).toThrow(
-      /TRUSTED_PROXIES.0: must be IP addresses/,
+      /TRUSTED_PROXIES.0: must be IP addresses or CIDR ranges/,
+    );
+  });
+
+  it("reads AUTH_FAILURES_PER_ADDRESS as a number of attempts, and refuses 0", () => {
+    expect(readEnv({ DATABASE_URL, AUTH_FAILURES_PER_ADDRESS: "50" }).AUTH_FAILURES_PER_ADDRESS).toBe(
+      50,
+    );
+    expect(() => readEnv({ DATABASE_URL, AUTH_FAILURES_PER_ADDRESS: "0" })).toThrow(
+      /AUTH_FAILURES_PER_ADDRESS: must be at least 1/,
     );
   });
 

@@ -122,6 +122,20 @@ function decodes(path: string): boolean {
   }
 }
 
+/**
+ * Appends the peer to X-Forwarded-For, as a proxy does (Next sets it only when it is missing):
+ * the accounts relay passes the header on, and the game API believes only the hops its
+ * TRUSTED_PROXIES added, so a browser's own header cannot pick the address its sign-ins are
+ * counted against (docs/accounts.md, Sign-in defences).
+ */
+export function forwardPeer(req: Pick<IncomingMessage, "headers" | "socket">): void {
+  const peer = req.socket.remoteAddress;
+  if (peer === undefined) return;
+  const sent = req.headers["x-forwarded-for"];
+  const hops = Array.isArray(sent) ? sent.join(", ") : sent;
+  req.headers["x-forwarded-for"] = hops ? `${hops}, ${peer}` : peer;
+}
+
 /** The part of `next`'s programmatic API we use (the app resolves `next` itself). */
 interface NextApp {
   prepare(): Promise<void>;
@@ -144,6 +158,7 @@ async function startNext({ host, port, from }: Omit<RunNextOptions, "mode">): Pr
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
+    forwardPeer(req);
     if (!guardNextRequest(req, res)) void handle(req, res);
   });
   serve(server, { name: basename(dir), host, port, onClose: () => app.close() });

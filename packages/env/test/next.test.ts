@@ -3,7 +3,7 @@ import { Socket } from "node:net";
 
 import { describe, expect, it } from "vitest";
 
-import { guardNextRequest } from "../src/next";
+import { forwardPeer, guardNextRequest } from "../src/next";
 import type { RefusalResponse } from "../src/next";
 
 /** What the guard answered for one request, or null when it let Next have it. */
@@ -92,5 +92,21 @@ describe("guardNextRequest", () => {
         });
       }
     }
+  });
+});
+
+describe("forwardPeer", () => {
+  const request = (peer: string, forwardedFor?: string) => {
+    const socket = Object.defineProperty(new Socket(), "remoteAddress", { value: peer });
+    const req = new IncomingMessage(socket);
+    if (forwardedFor !== undefined) req.headers["x-forwarded-for"] = forwardedFor;
+    forwardPeer(req);
+    return req.headers["x-forwarded-for"];
+  };
+
+  it("appends the peer to what the browser sent, so the last hop is always the one Next saw", () => {
+    expect(request("203.0.113.9")).toBe("203.0.113.9");
+    expect(request("203.0.113.9", "127.0.0.1")).toBe("127.0.0.1, 203.0.113.9");
+    expect(request("10.0.0.5", "198.51.100.7, 10.0.0.4")).toBe("198.51.100.7, 10.0.0.4, 10.0.0.5");
   });
 });

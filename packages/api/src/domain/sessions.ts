@@ -73,7 +73,7 @@ export async function endSession(
   { userId, sessionId }: { userId: string; sessionId: string },
 ): Promise<{ ended: number }> {
   const { count } = await db.session.deleteMany({ where: { id: sessionId, userId } });
-  if (count === 0) throw new FudaError("NOT_FOUND", `sessionId: no session ${sessionId} of yours`);
+  if (count === 0) throw new FudaError("NOT_FOUND", "sessionId: no such session of yours");
   return { ended: count };
 }
 
