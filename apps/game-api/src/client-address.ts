@@ -13,7 +13,7 @@ export interface TrustedProxies {
 }
 
 const familyOf = (address: string): "ipv4" | "ipv6" | undefined =>
-  ({ 4: "ipv4", 6: "ipv6" } as const)[isIP(address) as 4 | 6];
+  (({ 4: "ipv4", 6: "ipv6" }) as const)[isIP(address) as 4 | 6];
 
 /** `10.0.0.5`, `::1` or `10.42.0.0/16`; an entry that is neither throws. */
 export function trustedProxies(entries: readonly string[]): TrustedProxies {

@@ -52,9 +52,9 @@ describe("game API configuration", () => {
   });
 
   it("reads AUTH_FAILURES_PER_ADDRESS as a number of attempts, and refuses 0", () => {
-    expect(readEnv({ DATABASE_URL, AUTH_FAILURES_PER_ADDRESS: "50" }).AUTH_FAILURES_PER_ADDRESS).toBe(
-      50,
-    );
+    expect(
+      readEnv({ DATABASE_URL, AUTH_FAILURES_PER_ADDRESS: "50" }).AUTH_FAILURES_PER_ADDRESS,
+    ).toBe(50);
     expect(() => readEnv({ DATABASE_URL, AUTH_FAILURES_PER_ADDRESS: "0" })).toThrow(
       /AUTH_FAILURES_PER_ADDRESS: must be at least 1/,
     );

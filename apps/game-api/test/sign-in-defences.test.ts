@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThrottle, defaultSignInLimits } from "@fuda/auth";
 
 import type { Browser, GameApi, Reply } from "./http";
-import { email, PASSWORD, signUp, startGameApi } from "./http";
+import { email, PASSWORD, signInAs, signUp, startGameApi } from "./http";
 
 let api: GameApi;
 
@@ -186,14 +186,18 @@ describe("one address", () => {
   });
 
   it("X-Forwarded-For is believed only from a trusted proxy", async () => {
-    const { clientAddress } = await import("../src/client-address");
-    const loopback = new Set(["127.0.0.1", "::1"]);
+    const { clientAddress, trustedProxies } = await import("../src/client-address");
+    const loopback = trustedProxies(["127.0.0.1", "::1"]);
     expect(clientAddress("::ffff:127.0.0.1", "203.0.113.9", loopback)).toBe("203.0.113.9");
     expect(clientAddress("203.0.113.50", "1.2.3.4", loopback)).toBe("203.0.113.50");
     expect(clientAddress("127.0.0.1", "1.2.3.4, 203.0.113.9, 127.0.0.1", loopback)).toBe(
       "203.0.113.9",
     );
     expect(clientAddress("127.0.0.1", undefined, loopback)).toBe("127.0.0.1");
+    // An ingress's pods: a range. A hop it forwarded from outside the range is the caller.
+    const cluster = trustedProxies(["10.42.0.0/16"]);
+    expect(clientAddress("10.42.7.9", "203.0.113.9, 10.42.0.3", cluster)).toBe("203.0.113.9");
+    expect(clientAddress("10.43.0.1", "203.0.113.9", cluster)).toBe("10.43.0.1");
   });
 });
 
@@ -214,11 +218,35 @@ describe("the password policy", () => {
       expect(reply.body, common).toMatchObject({ code: "PASSWORD_TOO_COMMON" });
     }
     const own = email("myownname");
-    expect((await signUpWith(own.split("@")[0]!, own)).body).toMatchObject({
-      code: "PASSWORD_TOO_COMMON",
-    });
+    const local = own.split("@")[0]!;
+    for (const password of [local, own, `${local.toUpperCase()}!2024`]) {
+      expect((await signUpWith(password, own)).body, password).toMatchObject({
+        code: "PASSWORD_TOO_COMMON",
+      });
+    }
     expect(await api.db.user.count()).toBe(before);
     expect((await signUpWith("violet tram nineteen")).status).toBe(200);
+  });
+
+  it("applies to a dealer an admin creates over HTTP", async () => {
+    const admin = await signInAs(api, "admin");
+    const address = email("dealer");
+    const weak = await admin.auth("admin/create-user", {
+      email: address,
+      password: "1q2w3e4r5t",
+      name: "Weak",
+      role: "dealer",
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ code: "PASSWORD_TOO_COMMON" });
+    expect(await api.db.user.findUnique({ where: { email: address } })).toBeNull();
+    const strong = await admin.auth("admin/create-user", {
+      email: address,
+      password: PASSWORD,
+      name: "Strong",
+      role: "dealer",
+    });
+    expect(strong.status).toBe(200);
   });
 
   it("applies to a password change too", async () => {

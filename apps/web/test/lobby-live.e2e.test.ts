@@ -42,12 +42,25 @@ describe("live lobby", () => {
     });
     const table = card(page, "baccarat-a");
     const closesIn = table.getByTestId("closes-in");
-    const secondsLeft = `Number(/\\d+/.exec(document.querySelector('[data-slug="baccarat-a"] [data-testid="closes-in"]')?.textContent ?? "")?.[0] ?? -1)`;
+    // Predicates as functions, not strings: the page's CSP refuses eval (docs/security.md).
+    const countdownAtLeast = (least: number) =>
+      page.waitForFunction((at) => {
+        const text = document.querySelector(
+          '[data-slug="baccarat-a"] [data-testid="closes-in"]',
+        )?.textContent;
+        return Number(/\d+/.exec(text ?? "")?.[0] ?? -1) >= at;
+      }, least);
     // A round that has just opened (4 s window), then a second later — with no event from the
     // server in between — the same countdown one lower.
-    await page.waitForFunction(`${secondsLeft} >= 3`);
+    await countdownAtLeast(3);
     const first = Number(/\d+/.exec((await closesIn.textContent()) ?? "")?.[0]);
-    await page.waitForFunction(`${secondsLeft} >= 0 && ${secondsLeft} < ${first}`);
+    await page.waitForFunction((before) => {
+      const text = document.querySelector(
+        '[data-slug="baccarat-a"] [data-testid="closes-in"]',
+      )?.textContent;
+      const left = Number(/\d+/.exec(text ?? "")?.[0] ?? -1);
+      return left >= 0 && left < before;
+    }, first);
 
     const roundText = async () => table.getByTestId("round-number").textContent();
     const roundBefore = await roundText();

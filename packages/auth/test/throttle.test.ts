@@ -35,7 +35,10 @@ afterAll(async () => {
 
 /** Attempts at the given times, through the pure function. */
 const counted = (times: number[], rule = account): ThrottleCount | undefined =>
-  times.reduce<ThrottleCount | undefined>((count, now) => afterAttempt(count, rule, now), undefined);
+  times.reduce<ThrottleCount | undefined>(
+    (count, now) => afterAttempt(count, rule, now),
+    undefined,
+  );
 
 const rowOf = async (db: Db, key: string): Promise<ThrottleCount | undefined> => {
   const row = await db.authThrottle.findUnique({ where: { key } });
@@ -112,7 +115,9 @@ describe("the statement (spend) on PostgreSQL", () => {
       const started = await throttle.spend(key, account, now);
       expect(await rowOf(database.db, key), `at ${s} s`).toEqual(expected);
       // A count of 0 is a wait that started with this attempt.
-      expect(started, `at ${s} s`).toEqual(expected.failures === 0 ? expected.lockedUntil : undefined);
+      expect(started, `at ${s} s`).toEqual(
+        expected.failures === 0 ? expected.lockedUntil : undefined,
+      );
       if (started !== undefined) waits.push([s, (started.getTime() - now) / SECOND]);
     }
     // Two streaks in the run, 30 s then 60 s; by 7,000 s the streak is forgotten.
@@ -138,7 +143,10 @@ describe("the statement (spend) on PostgreSQL", () => {
         Array.from({ length: 12 }, (_, locks) => waitFor(rule, locks)),
       );
       expect(await rowOf(database.db, key)).toEqual(
-        counted(Array.from({ length: 60 }, () => now), rule),
+        counted(
+          Array.from({ length: 60 }, () => now),
+          rule,
+        ),
       );
     } finally {
       await otherNode.$disconnect();

@@ -158,7 +158,7 @@ async function startNext({ host, port, from }: Omit<RunNextOptions, "mode">): Pr
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
-    // forwardPeer(req);
+    forwardPeer(req);
     if (!guardNextRequest(req, res)) void handle(req, res);
   });
   serve(server, { name: basename(dir), host, port, onClose: () => app.close() });
