@@ -45,11 +45,11 @@ function postFrom(
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
         response.on("end", () => {
-          const retryAfter = response.headers["retry-after"];
+          const body = JSON.parse(text || "{}") as Answer["body"];
           resolve({
             status: response.statusCode ?? 0,
-            retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-            body: JSON.parse(text || "{}") as Answer["body"],
+            retryAfter: response.headers["retry-after"],
+            body,
           });
         });
       },

@@ -8,7 +8,12 @@ import type { Actor } from "../src";
 import { appRouter, createCallerFactory } from "../src";
 import { refusal } from "./refusal";
 
-const operator = { kind: "operator", userId: "op-1", role: "operator", signedInAt: Date.now() } satisfies Actor;
+const operator = {
+  kind: "operator",
+  userId: "op-1",
+  role: "operator",
+  signedInAt: Date.now(),
+} satisfies Actor;
 const player = { kind: "player", userId: "p-1" } satisfies Actor;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

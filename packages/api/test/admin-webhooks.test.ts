@@ -52,7 +52,12 @@ afterAll(async () => {
 const caller = () =>
   createCallerFactory(appRouter)({
     db,
-    actor: { kind: "operator", userId: "operator-1", role: "operator", signedInAt: Date.now() } as Actor,
+    actor: {
+      kind: "operator",
+      userId: "operator-1",
+      role: "operator",
+      signedInAt: Date.now(),
+    } as Actor,
     // The receivers here are on 127.0.0.1 (the refusal is apps/game-api/test/webhooks.test.ts).
     webhookPrivateTargets: "allow",
   });

@@ -47,7 +47,8 @@ const createCaller = createCallerFactory(appRouter);
 const hub = {} as EventHub;
 const callerOf = (actor: Actor) => createCaller({ db, actor, live: { desk, hub, chat } });
 const player = (userId: string) => callerOf({ kind: "player", userId });
-const operator = () => callerOf({ kind: "operator", userId: operatorId, role: "operator", signedInAt: Date.now() });
+const operator = () =>
+  callerOf({ kind: "operator", userId: operatorId, role: "operator", signedInAt: Date.now() });
 
 const refusal = async (promise: Promise<unknown>) => {
   try {

@@ -20,7 +20,12 @@ let desk: BetDesk;
 let tableId: string;
 const hub = {} as EventHub;
 const dealerId = "dealer-monitor";
-const operator = { kind: "operator", userId: "operator-1", role: "operator", signedInAt: Date.now() } satisfies Actor;
+const operator = {
+  kind: "operator",
+  userId: "operator-1",
+  role: "operator",
+  signedInAt: Date.now(),
+} satisfies Actor;
 
 beforeAll(async () => {
   database = await createTestDatabase();

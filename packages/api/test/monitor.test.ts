@@ -48,7 +48,8 @@ describe("admin.monitor.tables", () => {
     const tables = await caller({
       kind: "operator",
       userId: "operator-1",
-      role: "operator", signedInAt: Date.now(),
+      role: "operator",
+      signedInAt: Date.now(),
     }).admin.monitor.tables();
     const table = tables.find((row) => row.slug === "baccarat-a")!;
     expect(table.round).toMatchObject({ id: roundId, number, phase: "betting" });

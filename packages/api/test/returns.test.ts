@@ -20,7 +20,8 @@ let desk: BetDesk;
 // The hub is not used by these procedures.
 const hub = {} as EventHub;
 const caller = (actor: Actor) => createCallerFactory(appRouter)({ db, actor, live: { desk, hub } });
-const operator = () => caller({ kind: "operator", userId: "operator-1", role: "operator", signedInAt: Date.now() });
+const operator = () =>
+  caller({ kind: "operator", userId: "operator-1", role: "operator", signedInAt: Date.now() });
 
 /** Rounds dealt to the end by the dealer's own steps: their ids. */
 const settledRounds: string[] = [];

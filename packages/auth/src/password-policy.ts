@@ -39,7 +39,8 @@ function ownName(lower: string, email: string | undefined): boolean {
 /** What is wrong with `password` as a new password for `email`, or undefined when nothing. */
 export function passwordProblem(password: unknown, email?: string): PasswordProblem | undefined {
   if (typeof password !== "string") return undefined;
-  const length = [...password].length;
+  // Characters as a person counts them (code points), not UTF-16 units.
+  const length = Array.from(password).length;
   if (length < MIN_PASSWORD_LENGTH) {
     return {
       code: "PASSWORD_TOO_SHORT",

@@ -9,6 +9,7 @@ import { changePassword, signOut } from "~/auth-client";
 import { relayApi } from "~/relay-api";
 
 import { useAccount } from "../account-context";
+import { useNow } from "../use-now";
 import styles from "./account.module.css";
 
 type Session = RouterOutputs["account"]["sessions"][number];
@@ -33,6 +34,8 @@ export function AccountSessions({ first }: { first: Session[] | null }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
+  // Null until mounted: the server's render and the first client render agree.
+  const now = useNow();
 
   if (sessions === null) {
     return (
@@ -67,8 +70,12 @@ export function AccountSessions({ first }: { first: Session[] | null }) {
   };
   const submitPassword = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? "");
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
     setBusy(true);
     setProblem(null);
     setChanged(false);
@@ -83,12 +90,10 @@ export function AccountSessions({ first }: { first: Session[] | null }) {
       );
       return;
     }
-    event.currentTarget?.reset();
+    formElement.reset();
     setChanged(true);
     await reload();
   };
-  const now = Date.now();
-
   return (
     <main className={styles.main}>
       <h1>{t("title")}</h1>
@@ -106,7 +111,8 @@ export function AccountSessions({ first }: { first: Session[] | null }) {
               {session.current && <span className={styles.badge}>{t("thisDevice")}</span>}
               <p className={styles.detail}>
                 {session.ipAddress !== null && <span translate="no">{session.ipAddress} · </span>}
-                {t("lastSeen", { when: ago(locale, new Date(session.lastSeenAt), now) })}
+                {now !== null &&
+                  t("lastSeen", { when: ago(locale, new Date(session.lastSeenAt), now) })}
               </p>
             </div>
             {!session.current && (
