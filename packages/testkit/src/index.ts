@@ -36,3 +36,4 @@ export {
   totpSecretOf,
   type AuthPost,
 } from "./two-factor";
+export { inputKeys, type WalkedSchema } from "./input-keys";
