@@ -6,6 +6,8 @@ import { confirmEnrolment, signOut, startEnrolment } from "~/auth-client";
 import { fieldText } from "~/components/table-forms";
 import { TotpQr } from "~/components/totp-qr";
 
+// The sign-in page's card, fields and messages; the enrolment's own parts beside them.
+import card from "../sign-in/sign-in.module.css";
 import styles from "./enrol.module.css";
 
 /** The secret in groups of four, as authenticator apps show a key typed by hand. */
@@ -24,9 +26,9 @@ export default function EnrolPage() {
   const [busy, setBusy] = useState(false);
 
   return (
-    <main className={styles.main}>
+    <main className={card.main}>
       <form
-        className={styles.card}
+        className={card.card}
         aria-label="Set up two-factor sign-in"
         onSubmit={(event) => {
           event.preventDefault();
@@ -52,7 +54,7 @@ export default function EnrolPage() {
         <h1>Set up two-factor sign-in</h1>
         {secret === null ? (
           <>
-            <p className={styles.hint}>
+            <p className={card.hint}>
               Staff accounts sign in with a password and a code from an authenticator app (Google
               Authenticator, Microsoft Authenticator, 1Password…). Confirm your password to set one
               up.
@@ -64,11 +66,11 @@ export default function EnrolPage() {
           </>
         ) : (
           <>
-            <p className={styles.hint}>Scan this QR code with your authenticator app:</p>
+            <p className={card.hint}>Scan this QR code with your authenticator app:</p>
             <div className={styles.qr}>
               <TotpQr uri={secret.totpURI} />
             </div>
-            <p className={styles.hint}>
+            <p className={card.hint}>
               Or add it by hand with this key:{" "}
               <code className={styles.secret} data-testid="totp-secret">
                 {grouped(secretOf(secret.totpURI))}
@@ -76,7 +78,7 @@ export default function EnrolPage() {
             </p>
             <div className={styles.backup}>
               <strong>Backup codes</strong>
-              <p className={styles.hint}>
+              <p className={card.hint}>
                 Keep them somewhere safe: each one signs you in once if you lose your phone.
               </p>
               <ul data-testid="backup-codes">
@@ -101,7 +103,7 @@ export default function EnrolPage() {
           </>
         )}
         {problem !== null && (
-          <p className={styles.problem} role="alert" data-testid="enrol-problem">
+          <p className={card.problem} role="alert" data-testid="enrol-problem">
             {problem}
           </p>
         )}
