@@ -312,6 +312,8 @@ describe("baccarat table", () => {
   it("while the game API is away the table says it is reconnecting, then resyncs from tables.get and follows the table again", async () => {
     const { page, problems } = await guestAtTable();
     const tablePage = page.getByTestId("table-page");
+    // The page's own first reads done (the chat's history too): only the outage's refusals count.
+    await page.locator('[data-testid="table-chat"][data-history="loaded"]').waitFor();
     const { gameApi } = platform!;
     await gameApi.stop();
     const banner = page.locator('[data-testid="banner"][data-kind="disconnected"]');
