@@ -22,15 +22,17 @@ const LAYERS = {
   contracts: ["rules"],
   errors: ["contracts"],
   env: [],
+  // Logs, metrics, traces and health routes: pino, prom-client, OpenTelemetry.
+  telemetry: [],
   // The partners' HTTP client, generated from the feed's OpenAPI document.
   "feed-client": [],
   // Persistence knows tables and rows, not games: the seed's limits are checked against the
   // rule book by its test (packages/db/test/seed.test.ts).
   db: ["env"],
   ledger: ["contracts", "db", "errors"],
-  live: ["contracts", "db", "errors", "ledger", "rules", "shoe"],
+  live: ["contracts", "db", "errors", "ledger", "rules", "shoe", "telemetry"],
   auth: ["contracts", "db", "errors"],
-  api: ["auth", "contracts", "db", "errors", "ledger", "live", "rules", "shoe"],
+  api: ["auth", "contracts", "db", "errors", "ledger", "live", "rules", "shoe", "telemetry"],
   // Browser components: the names and views of the contracts, never the server's routers.
   ui: ["contracts", "rules"],
   cli: ["contracts", "rules", "shoe"],

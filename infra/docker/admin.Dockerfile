@@ -15,25 +15,31 @@ FROM base AS prune
 COPY . .
 RUN pnpm dlx turbo@2.11.11 prune @fuda/admin --docker
 
+# `next build` with `output: "standalone"`, then the app's server bundled into that tree
+# (apps/admin/scripts/server.ts → server.mjs) with the built assets beside it: /runtime is the
+# standalone folder, which runs alone.
 FROM base AS build
 COPY --from=prune /repo/out/json/ ./
 RUN pnpm install --frozen-lockfile
 COPY --from=prune /repo/out/full/ ./
-RUN pnpm exec turbo run build --filter=@fuda/admin \
- && pnpm install --prod --frozen-lockfile \
- && rm -rf apps/admin/.next/cache node_modules/.cache .turbo
+RUN pnpm exec turbo run build --filter=@fuda/admin
+RUN mkdir -p /runtime
+RUN cp -a apps/admin/.next/standalone/. /runtime/
 
+# What runs, and nothing else: no pnpm, no sources, no build toolchain. Owned by root and run as
+# the node user (1000); the only place Next writes is .next/cache (its fetch and image caches),
+# which a read-only root filesystem mounts writable (compose: tmpfs; Kubernetes: emptyDir).
 FROM node:20-slim AS runtime
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     HOST=0.0.0.0 \
     PORT=3001
-COPY --from=build /repo /app
+WORKDIR /app
+COPY --from=build /runtime/ ./
 WORKDIR /app/apps/admin
-# The only place Next writes at run time (its fetch and image caches).
-RUN mkdir .next/cache && chown node:node .next/cache
-USER node
+RUN mkdir .next/cache && chown 1000:1000 .next/cache
+USER 1000
 EXPOSE 3001
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["sh", "-c", "exec node node_modules/next/dist/bin/next start -H \"$HOST\" -p \"$PORT\""]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "server.mjs"]

@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # @fuda/results-feed: the partners' OpenAPI feed on :4100. Build from the repository root:
 #   docker build -f infra/docker/results-feed.Dockerfile .
-# Internal packages ship TypeScript source, so the runtime runs it with tsx (a dependency).
+# The image runs the esbuild bundle with plain node, `dist/main.mjs`.
 
 FROM node:20-slim AS base
 ENV TURBO_TELEMETRY_DISABLED=1 \
@@ -15,23 +15,27 @@ FROM base AS prune
 COPY . .
 RUN pnpm dlx turbo@2.11.11 prune @fuda/results-feed --docker
 
+# Builds the bundle (the Prisma client is generated here), then assembles /runtime: dist/ and
+# only the node_modules the bundle imports (pg; swagger-ui-dist, whose files /docs serves), from
+# the lockfile install.
 FROM base AS build
 COPY --from=prune /repo/out/json/ ./
 RUN pnpm install --frozen-lockfile
 COPY --from=prune /repo/out/full/ ./
-# Builds what the app needs (the Prisma client is generated here), then drops dev dependencies.
-RUN pnpm exec turbo run build --filter=@fuda/results-feed \
- && pnpm install --prod --frozen-lockfile \
- && rm -rf node_modules/.cache .turbo
+RUN pnpm exec turbo run build --filter=@fuda/results-feed
+RUN pnpm exec tsx packages/env/scripts/runtime-tree.ts apps/results-feed /runtime
 
+# What runs, and nothing else: no pnpm, no sources, no tsx. Owned by root and run as the node
+# user (1000), so the code cannot be changed at run time; it writes nothing outside /tmp and
+# runs with a read-only root filesystem.
 FROM node:20-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4100
-COPY --from=build /repo /app
-WORKDIR /app/apps/results-feed
-USER node
+WORKDIR /app
+COPY --from=build /runtime/ ./
+USER 1000
 EXPOSE 4100
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "tsx", "src/main.ts"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/main.mjs"]

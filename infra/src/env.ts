@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { databaseUrl, loadEnv, port } from "@fuda/env";
+import { databaseUrl, loadEnv, port, telemetryEnv } from "@fuda/env";
 
 /** The launcher's configuration; each app validates its own again when it starts. */
 export const envSchema = z.object({
@@ -15,6 +15,11 @@ export const envSchema = z.object({
   RESULTS_FEED_PORT: port(4100),
   /** The apps' scripts run with their package's and the workspace's bin folders in front. */
   PATH: z.string().default(""),
+  /** The launcher's lines and the apps': readable unless the caller asks for JSON. */
+  LOG_FORMAT: telemetryEnv.LOG_FORMAT.default("pretty"),
+  LOG_LEVEL: telemetryEnv.LOG_LEVEL,
+  /** `/metrics` on the game API and the results feed; unset: a new one each start. */
+  METRICS_TOKEN: telemetryEnv.METRICS_TOKEN,
 });
 
 export type Env = z.infer<typeof envSchema>;

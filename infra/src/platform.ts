@@ -4,12 +4,15 @@
  * their URLs, and on Ctrl-C stops everything it started, the embedded database last.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import { readOrExit, repoRoot, spawnApp } from "@fuda/env";
 import type { Db } from "@fuda/db";
 import type { SpawnedApp } from "@fuda/env";
+import { createLogger } from "@fuda/telemetry";
+import type { Logger } from "@fuda/telemetry";
 
 import { readEnv } from "./env";
 import type { Env } from "./env";
@@ -20,6 +23,10 @@ interface AppSpec {
   name: string;
   folder: string;
   port: number;
+  /**
+   * Polled until it answers below 500: every server's readiness route (503 until ready). Under
+   * `pnpm dev` the Next apps have none (next dev answers 404): they count as up once they answer.
+   */
   readyPath: string;
   /** What to print next to its URL. */
   path: string;
@@ -31,23 +38,26 @@ function appsOf(env: Env): AppSpec[] {
       name: "game-api",
       folder: "apps/game-api",
       port: env.GAME_API_PORT,
-      readyPath: "/trpc/health",
+      readyPath: "/readyz",
       path: "/trpc",
     },
-    { name: "web", folder: "apps/web", port: env.WEB_PORT, readyPath: "/", path: "/" },
-    { name: "admin", folder: "apps/admin", port: env.ADMIN_PORT, readyPath: "/", path: "/" },
+    { name: "web", folder: "apps/web", port: env.WEB_PORT, readyPath: "/readyz", path: "/" },
+    { name: "admin", folder: "apps/admin", port: env.ADMIN_PORT, readyPath: "/readyz", path: "/" },
     {
       name: "results-feed",
       folder: "apps/results-feed",
       port: env.RESULTS_FEED_PORT,
-      readyPath: "/openapi.json",
+      readyPath: "/readyz",
       path: "/docs",
     },
   ];
 }
 
+/** The launcher's own lines, readable unless LOG_FORMAT=json: made once main has read its env. */
+let logger: Logger | undefined;
+
 function log(line: string): void {
-  process.stdout.write(`[fuda] ${line}\n`);
+  logger?.info(line);
 }
 
 /** What the launcher started, stopped in reverse order on Ctrl-C, SIGTERM or a failure. */
@@ -150,8 +160,9 @@ async function printDemoAccounts(url: string): Promise<void> {
   const { ledgerHooks } = await import("@fuda/api");
   // The demo player starts like any other player: the starting grant, through the ledger.
   const hooks = (db: Db) => ledgerHooks({ db });
+  // Straight to the terminal: the log lines redact e-mail addresses and passwords.
   for (const demo of await seedDemoAccountsAt({ url, hooks })) {
-    log(`demo ${demo.role}: ${demo.email} / ${demo.password}`);
+    process.stdout.write(`demo ${demo.role}: ${demo.email} / ${demo.password}\n`);
   }
 }
 
@@ -186,9 +197,10 @@ async function startApps(options: {
   mode: Mode;
   env: Env;
   databaseUrl: string;
+  metricsToken: string;
   platform: Lifecycle;
 }): Promise<void> {
-  const { root, mode, env, databaseUrl, platform } = options;
+  const { root, mode, env, databaseUrl, metricsToken, platform } = options;
   const apps = appsOf(env);
   // allSettled, not all: every app that did come up must be registered for stopping.
   const results = await Promise.allSettled(
@@ -202,6 +214,9 @@ async function startApps(options: {
         args: ["-c", `exec ${await scriptOf(folder, mode)}`],
         env: {
           PATH: `${join(folder, "node_modules", ".bin")}:${join(root, "node_modules", ".bin")}:${env.PATH}`,
+          LOG_FORMAT: env.LOG_FORMAT,
+          LOG_LEVEL: env.LOG_LEVEL,
+          METRICS_TOKEN: metricsToken,
           PORT: String(app.port),
           HOST: env.HOST,
           DATABASE_URL: databaseUrl,
@@ -225,15 +240,29 @@ async function startApps(options: {
   }
 }
 
-function printUrls(env: Env): void {
+/**
+ * The URLs, and how to scrape the metrics: with the token itself when the launcher made it, by
+ * name when the caller set it (a terminal's scrollback is no place for an operator's secret).
+ */
+function printUrls(env: Env, metricsToken: string): void {
   const urls = appsOf(env).map(
     (app) => `  ${app.name.padEnd(13)} http://${env.HOST}:${app.port}${app.path}`,
   );
-  process.stdout.write(`\nFuda is running:\n${urls.join("\n")}\nPress Ctrl-C to stop.\n\n`);
+  const bearer = env.METRICS_TOKEN === undefined ? metricsToken : "$METRICS_TOKEN";
+  const scrape = ["GAME_API_PORT", "RESULTS_FEED_PORT"] as const;
+  const metrics = scrape.map(
+    (port) => `  curl -H "authorization: Bearer ${bearer}" http://${env.HOST}:${env[port]}/metrics`,
+  );
+  process.stdout.write(
+    `\nFuda is running:\n${urls.join("\n")}\nMetrics:\n${metrics.join("\n")}\nPress Ctrl-C to stop.\n\n`,
+  );
 }
 
 async function main(mode: Mode): Promise<void> {
   const env = readOrExit(readEnv);
+  logger = createLogger("fuda", { level: env.LOG_LEVEL, format: env.LOG_FORMAT });
+  // One token for the run: the apps check it, the banner prints how to use it.
+  const metricsToken = env.METRICS_TOKEN ?? randomBytes(24).toString("base64url");
   const root = repoRoot();
   const platform = lifecycle();
   stopOnSignals(platform);
@@ -241,8 +270,8 @@ async function main(mode: Mode): Promise<void> {
     await generatePrismaClient(root);
     const databaseUrl = await startDatabase(env, platform);
     if (mode === "start") await buildApps(root);
-    await startApps({ root, mode, env, databaseUrl, platform });
-    printUrls(env);
+    await startApps({ root, mode, env, databaseUrl, metricsToken, platform });
+    printUrls(env, metricsToken);
   } catch (error) {
     await platform.fail(error instanceof Error ? error.message.split("\n")[0]! : String(error));
   }

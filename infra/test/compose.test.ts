@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -9,6 +11,9 @@ import { parse } from "yaml";
 
 import { createTestDatabase, setup } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
+
+import { assembleImage, IMAGES, RUNTIME } from "../src/images";
+import type { ImageName } from "../src/images";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,14 +28,31 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   ports?: { published: number; target: number }[];
   user?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  networks?: unknown;
+}
+
+interface Compose {
+  services: Record<string, Service>;
+  networks: Record<string, { ipam?: { config?: { subnet?: string }[] } }>;
 }
 
 /** The file as `docker-compose config` resolves it: validated, interpolated, normalized. */
+const config = async (env: Record<string, string> = {}): Promise<Compose> => {
+  const { stdout } = await run("docker-compose", ["-f", composeFile, "config"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  return parse(stdout) as Compose;
+};
+
+let compose: Compose;
 let services: Record<string, Service>;
 
 beforeAll(async () => {
-  const { stdout } = await run("docker-compose", ["-f", composeFile, "config"], { cwd: root });
-  services = (parse(stdout) as { services: Record<string, Service> }).services;
+  compose = await config({ METRICS_TOKEN: "" });
+  services = compose.services;
 });
 
 const apps = readdirSync(join(root, "apps"), { withFileTypes: true })
@@ -92,6 +114,51 @@ describe("infra/docker-compose.yml", () => {
   });
 });
 
+describe("infra/docker-compose.yml's app services", () => {
+  const appServices = () => [...apps, "db-setup"];
+
+  it("run as user 1000 on a read-only root filesystem, with /tmp on tmpfs", () => {
+    for (const name of appServices()) {
+      const service = services[name]!;
+      expect({ name, user: service.user, read_only: service.read_only }).toEqual({
+        name,
+        user: "1000:1000",
+        read_only: true,
+      });
+      expect(service.tmpfs, name).toContain("/tmp");
+    }
+    // Next's cache is the one other place the Next apps write.
+    for (const app of ["web", "admin"]) {
+      expect(services[app]?.tmpfs, app).toContain(`/app/apps/${app}/.next/cache`);
+    }
+  });
+
+  it("check each app's health on /readyz and set the database up with node dist/setup.mjs", () => {
+    for (const app of apps) {
+      expect(services[app]?.healthcheck?.test.join(" "), app).toMatch(/\/(readyz|livez)'/);
+    }
+    expect(services["db-setup"]?.command).toEqual(["node", "dist/setup.mjs"]);
+  });
+
+  it("trust X-Forwarded-For at the game API from the compose network's own subnet only", () => {
+    const subnets = (compose.networks.default?.ipam?.config ?? []).map((range) => range.subnet);
+    expect(subnets).toHaveLength(1);
+    expect(subnets[0]).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    expect(services["game-api"]?.environment?.TRUSTED_PROXIES).toBe(subnets[0]);
+  });
+
+  it("take METRICS_TOKEN from the environment for the game API and the results feed", async () => {
+    for (const app of ["game-api", "results-feed"]) {
+      expect(services[app]?.environment?.METRICS_TOKEN, app).toBe("");
+    }
+    const token = "compose-test-metrics-token";
+    const withToken = (await config({ METRICS_TOKEN: token })).services;
+    for (const app of ["game-api", "results-feed"]) {
+      expect(withToken[app]?.environment?.METRICS_TOKEN, app).toBe(token);
+    }
+  });
+});
+
 describe("infra/docker/<app>.Dockerfile", () => {
   it("builds each app in stages on node:20-slim with pnpm 12.4.2 and the frozen lockfile", () => {
     for (const app of apps) {
@@ -108,16 +175,40 @@ describe("infra/docker/<app>.Dockerfile", () => {
     }
   });
 
-  it("runs each app as the unprivileged node user, without dev dependencies", () => {
+  it("runs each app's build and assembly commands (infra/src/images.ts) in its build stage", () => {
     for (const app of apps) {
-      const runtime = dockerfileOf(app).split(/^FROM node:20-slim AS runtime$/m)[1] ?? "";
-      expect(runtime, app).toMatch(/^USER node$/m);
-      expect(runtime, app).toMatch(/^ENV NODE_ENV=production/m);
-      expect(dockerfileOf(app), app).toContain("pnpm install --prod --frozen-lockfile");
+      const recipe = IMAGES[app as ImageName];
+      expect(recipe, app).toBeDefined();
+      const build = dockerfileOf(app)
+        .split(/^FROM base AS build$/m)[1]!
+        .split(/^FROM /m)[0]!;
+      const runs = [...build.matchAll(/^RUN (.+)$/gm)].map((match) => match[1]);
+      expect(runs, app).toEqual([
+        "pnpm install --frozen-lockfile",
+        recipe.build,
+        ...recipe.assemble,
+      ]);
     }
-    // Compose could override it: no service built from our images may.
-    for (const [name, service] of Object.entries(services)) {
-      if (service.build !== undefined) expect({ name, user: service.user }).toEqual({ name });
+  });
+
+  it("runs only what the build assembled, with plain node, as user 1000, checked on /livez", () => {
+    for (const app of apps) {
+      const recipe = IMAGES[app as ImageName];
+      const runtime = dockerfileOf(app).split(/^FROM node:20-slim AS runtime$/m)[1] ?? "";
+      expect(runtime, app).toMatch(/^ENV NODE_ENV=production/m);
+      expect(
+        [...runtime.matchAll(/^COPY (.+)$/gm)].map((match) => match[1]),
+        app,
+      ).toEqual([`--from=build ${RUNTIME}/ ./`]);
+      expect(runtime, app).toMatch(/^USER 1000$/m);
+      // USER comes last but for what it runs: nothing after it changes the filesystem.
+      expect(runtime.split(/^USER 1000$/m)[1], app).not.toMatch(/^(RUN|COPY|ADD) /m);
+      expect(runtime, app).not.toMatch(/\b(pnpm|tsx)\b/);
+      expect(runtime, app).toContain(
+        `WORKDIR /app${recipe.workdir === "." ? "" : `/${recipe.workdir}`}`,
+      );
+      expect(runtime, app).toMatch(/^HEALTHCHECK .*\n.*\/livez/m);
+      expect(runtime, app).toContain(`CMD ${JSON.stringify(recipe.command).replaceAll(",", ", ")}`);
     }
   });
 
@@ -137,6 +228,7 @@ describe("infra/docker/<app>.Dockerfile", () => {
 describe("the db-setup service", () => {
   let teardown: () => Promise<void>;
   let database: TestDatabase;
+  let image: string;
 
   beforeAll(async () => {
     // This package has no vitest global setup: start the shared test server here.
@@ -145,27 +237,40 @@ describe("the db-setup service", () => {
     // createTestDatabase migrates; the setup must start from nothing, as on a new volume.
     await database.db.$executeRawUnsafe("DROP SCHEMA public CASCADE");
     await database.db.$executeRawUnsafe("CREATE SCHEMA public");
-  }, 60_000);
+    image = await mkdtemp(join(tmpdir(), "fuda-db-setup-"));
+    await chmod(image, 0o755);
+    await assembleImage("game-api", image);
+  }, 300_000);
 
   afterAll(async () => {
+    await rm(image, { recursive: true, force: true });
     await database.drop();
     await teardown();
   }, 60_000);
+
+  /** The last line a run printed, a JSON log line. */
+  const summary = (stdout: string) =>
+    JSON.parse(stdout.trim().split("\n").at(-1)!) as { msg: string; tables: number };
 
   it("migrates and seeds an empty database when run as in its image", async () => {
     const service = services["db-setup"]!;
     expect(service.image).toBe(services["game-api"]?.image);
     expect(service.depends_on).toEqual({ postgres: { condition: "service_healthy" } });
-    // Its image's working directory is apps/game-api.
+    // In the game API's image folder (its working directory), with nothing else on PATH.
     const [command, ...args] = service.command!;
-    const env = { ...process.env, DATABASE_URL: database.url };
-    const setUp = () => run(command!, args, { cwd: join(root, "apps", "game-api"), env });
-    const first = await setUp();
-    expect(first.stdout).toMatch(/db-setup: [1-9]\d* migration\(s\) applied, 5 demo tables/);
+    expect(command).toBe("node");
+    const env = {
+      PATH: "/usr/bin:/bin",
+      NODE_ENV: "production" as const,
+      DATABASE_URL: database.url,
+    };
+    const setUp = () => run(process.execPath, args, { cwd: image, env });
+    const first = summary((await setUp()).stdout);
+    expect(first.msg).toMatch(/^[1-9]\d* migration\(s\) applied, 5 demo tables$/);
     expect(await database.db.table.count()).toBe(5);
     // Every `docker compose up` runs it again: nothing more to apply, no table twice.
-    const again = await setUp();
-    expect(again.stdout).toMatch(/db-setup: 0 migration\(s\) applied, 5 demo tables/);
+    const again = summary((await setUp()).stdout);
+    expect(again.msg).toBe("0 migration(s) applied, 5 demo tables");
     expect(await database.db.table.count()).toBe(5);
   }, 60_000);
 });

@@ -23,7 +23,8 @@ async function startPlatform(env: Record<string, string>): Promise<Launcher> {
   // within 30 ms (the launcher then dies mid-stop, leaving its database running).
   const child = spawn(process.execPath, ["--import", "tsx", "src/platform.ts", "start"], {
     cwd: join(repoRoot(), "infra"),
-    env: { ...process.env, DATABASE_URL: "", ...env },
+    // At info, as a developer runs it (the test runner's own level is warn: tooling/vitest).
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -101,17 +102,31 @@ describe("pnpm start on the embedded PostgreSQL", { timeout: 300_000 }, () => {
     ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
   });
   const urls = () => [
-    `http://127.0.0.1:${ports.GAME_API_PORT}/trpc/health`,
+    `http://127.0.0.1:${ports.GAME_API_PORT}/readyz`,
+    `http://127.0.0.1:${ports.WEB_PORT}/readyz`,
+    `http://127.0.0.1:${ports.ADMIN_PORT}/readyz`,
+    `http://127.0.0.1:${ports.RESULTS_FEED_PORT}/readyz`,
     `http://127.0.0.1:${ports.WEB_PORT}/`,
-    `http://127.0.0.1:${ports.ADMIN_PORT}/`,
-    `http://127.0.0.1:${ports.RESULTS_FEED_PORT}/openapi.json`,
   ];
 
   it("starts the four apps, which answer, and SIGTERM stops them all and the database", async () => {
-    const launcher = await startPlatform(env());
+    const launcher = await startPlatform({ ...env(), METRICS_TOKEN: "" });
     const pid = await postmasterPid(dataDir);
     expect(pid).toBeDefined();
-    expect(await Promise.all(urls().map(answers))).toEqual([200, 200, 200, 200]);
+    expect(await Promise.all(urls().map(answers))).toEqual([200, 200, 200, 200, 200]);
+    // The apps' lines are readable, as the launcher's own: no JSON objects in the terminal.
+    expect(launcher.stdout()).toMatch(/^game-api {5}\| \[[\d:.]+\] INFO: /m);
+    expect(launcher.stdout()).not.toMatch(/^\S+ +\| \{"level"/m);
+    // The banner says how to scrape the metrics, with the token the launcher made for the run.
+    const scrape = new RegExp(
+      `curl -H "authorization: Bearer ([\\w-]{16,})" http://127\\.0\\.0\\.1:${ports.GAME_API_PORT}/metrics`,
+    ).exec(launcher.stdout());
+    expect(scrape).not.toBeNull();
+    const metrics = `http://127.0.0.1:${ports.GAME_API_PORT}/metrics`;
+    const scraped = await fetch(metrics, { headers: { authorization: `Bearer ${scrape![1]}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain("fuda_http_request_duration_seconds");
+    expect((await fetch(metrics)).status).not.toBe(200);
 
     launcher.child.kill("SIGTERM");
     expect(await exitWithin(launcher, 30_000)).toBe(0);

@@ -21,6 +21,9 @@ export function vitestConfig({ database = false, jsx = false, workers } = {}) {
       isolate: false,
       ...(workers !== undefined && { maxWorkers: workers }),
       globalSetup,
+      // Servers a test starts in its own process log only warnings and worse: a line per request
+      // would bury the report. The apps the test kit spawns log at info (their output is read).
+      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },

@@ -1,4 +1,5 @@
-// `next dev|start` on the host and port of src/env.ts (a bad value stops there, in one line).
+// `next dev` on the host and port of src/env.ts (a bad value stops there, in one line).
+// Production is scripts/server.ts, bundled into the standalone build by `pnpm build`.
 import { runNext } from "@fuda/env";
 
 import { env } from "../src/env";

@@ -1,4 +1,4 @@
-import { httpUrl, loadEnv, port, readOrExit } from "@fuda/env";
+import { httpUrl, loadEnv, port, readOrExit, telemetryEnv } from "@fuda/env";
 import { frameAncestors } from "@fuda/env/security-headers";
 import { z } from "zod";
 
@@ -14,6 +14,9 @@ export const envSchema = z.object({
       error: "must be development, test or production",
     })
     .default("production"),
+  /** The production server's log lines (scripts/server.ts): level, and JSON or readable. */
+  LOG_LEVEL: telemetryEnv.LOG_LEVEL,
+  LOG_FORMAT: telemetryEnv.LOG_FORMAT,
 });
 
 export type Env = z.infer<typeof envSchema>;

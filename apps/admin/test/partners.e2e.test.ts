@@ -1,13 +1,12 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 
 import { createAuth } from "@fuda/auth";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, hydrated, spawnApp, until } from "@fuda/testkit";
+import { hydrated, startResultsFeed, until } from "@fuda/testkit";
 import type { NextStack, SpawnedApp } from "@fuda/testkit";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,22 +53,10 @@ beforeAll(async () => {
   page.on("pageerror", (error) => {
     console.error(`page error: ${error.message}`);
   });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  feed = await spawnApp({
-    cwd: fileURLToPath(new URL("../../results-feed", import.meta.url)),
-    command: "pnpm",
-    args: ["--silent", "run", "start"],
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: database.url,
-      PUBLIC_URL: url,
-      // The partner's receiver below is on 127.0.0.1.
-      WEBHOOK_PRIVATE_TARGETS: "allow",
-    },
-    url,
-    readyPath: "/healthz",
+  feed = await startResultsFeed({
+    databaseUrl: database.url,
+    // The partner's receiver below is on 127.0.0.1.
+    env: { WEBHOOK_PRIVATE_TARGETS: "allow" },
   });
 }, 240_000);
 

@@ -42,6 +42,7 @@ const hub: EventHub = {
   },
   listen: () => () => undefined,
   lastId: () => "0",
+  connected: () => true,
   close: () => Promise.resolve(),
 };
 const ctx: Context = {

@@ -25,7 +25,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { appRouter, createCallerFactory } from "@fuda/api";
 import { createDb, migrate, seed } from "@fuda/db";
 import type { Db } from "@fuda/db";
-import { createBetDesk, createChatDesk, createEventHub } from "@fuda/live";
+import { createBetDesk, createChatDesk, createEventHub, silentLog } from "@fuda/live";
 import type { ChatPaces } from "@fuda/live";
 import { benchServerUrl, createThrowawayDatabase } from "@fuda/testkit";
 import type { ThrowawayDatabase } from "@fuda/testkit";
@@ -69,7 +69,7 @@ interface Run {
 /** One run of ours: every player sends a line a second, spread evenly, for SECONDS. */
 async function runOurs(url: string, players: string[], paces: Partial<ChatPaces>): Promise<Run> {
   const db = createDb(url);
-  const hub = createEventHub({ db, connectionString: url, log: () => undefined });
+  const hub = createEventHub({ db, connectionString: url, log: silentLog });
   const desk = createBetDesk({ db });
   const chat = createChatDesk({ db, paces, sweepEveryMs: 0 });
   const live = { desk, hub, chat };

@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { createDb, migrate, seed } from "@fuda/db";
-import { appendEvents, createEventHub } from "@fuda/live";
+import { appendEvents, createEventHub, silentLog } from "@fuda/live";
 import { benchServerUrl, createThrowawayDatabase } from "@fuda/testkit";
 import type { ThrowawayDatabase } from "@fuda/testkit";
 
@@ -36,7 +36,7 @@ const spacing = (count: number): number => Math.max(150, count / 20);
 
 async function runOurs(count: number, slug: string, connectionString: string) {
   const db = createDb(connectionString);
-  const hub = createEventHub({ db, connectionString, log: () => undefined });
+  const hub = createEventHub({ db, connectionString, log: silentLog });
   const desk = {
     place: () => Promise.reject(new Error("no bets in this bench")),
     undo: () => Promise.reject(new Error("no bets in this bench")),

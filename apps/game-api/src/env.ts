@@ -4,7 +4,15 @@ import { z } from "zod";
 
 import { developmentSecret } from "@fuda/auth";
 import { repoRoot } from "@fuda/env";
-import { databaseUrl, EnvError, httpUrl, loadEnv, port, webhookPrivateTargets } from "@fuda/env";
+import {
+  databaseUrl,
+  EnvError,
+  httpUrl,
+  loadEnv,
+  port,
+  telemetryEnv,
+  webhookPrivateTargets,
+} from "@fuda/env";
 
 const origin = httpUrl.transform((url) => new URL(url).origin);
 
@@ -93,6 +101,7 @@ export const envSchema = z.object({
   BETTING_WINDOW_MS: duration.min(1, { error: "must be at least 1" }).optional(),
   /** `refuse`: no webhook registered on localhost or a private address (SSRF); `allow`: tests. */
   WEBHOOK_PRIVATE_TARGETS: webhookPrivateTargets,
+  ...telemetryEnv,
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "BETTER_AUTH_SECRET" | "BETTER_AUTH_URL"> & {

@@ -14,7 +14,16 @@ import type { Live, WebhookPrivateTargets } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import { toNodeHandler, withoutEndedSession } from "@fuda/auth";
 import type { Db } from "@fuda/db";
+import { pendingMigrations } from "@fuda/db";
 import { requestPath } from "@fuda/env";
+import type { Logger } from "@fuda/telemetry";
+import {
+  createLogger,
+  currentRequestId,
+  observeRequest,
+  serveHealth,
+  serveMetrics,
+} from "@fuda/telemetry";
 import { servedOverTls, transportSecurityHeaders } from "@fuda/env/security-headers";
 
 export interface GameApiServerOptions {
@@ -24,11 +33,15 @@ export interface GameApiServerOptions {
    * cookie identifies callers of /trpc/.
    */
   auth?: Auth;
+  /** The process's logger: a line per request, and every unexpected failure. */
+  log?: Logger;
   /**
-   * Where unexpected failures are reported, one line each. Callers only ever see "Internal
-   * server error"; the cause is for the operator's log.
+   * Where unexpected failures are reported, one line each (`log.error` by default). Callers
+   * only ever see "Internal server error"; the cause is for the operator's log.
    */
   logError?: (line: string) => void;
+  /** METRICS_TOKEN: `/metrics` answers a caller bearing it; unset, `/metrics` is 404. */
+  metricsToken?: string;
   /** The live tables' bet desk and event hub, handed to every procedure (`startLive`). */
   live?: Live;
   /**
@@ -68,7 +81,10 @@ const METHODS = ["GET", "HEAD", "POST"];
 /** How long a browser's EventSource waits before reconnecting a dropped stream, in ms. */
 const SSE_RETRY_MS = 3_000;
 
-/** An error in tRPC's own shape, so tRPC clients read our refusals like its own. */
+/**
+ * An error in tRPC's own shape, so tRPC clients read our refusals like its own; with the
+ * request's id, as the router's errors have (packages/api/src/trpc.ts).
+ */
 function sendError(
   res: ServerResponse,
   status: number,
@@ -77,14 +93,30 @@ function sendError(
   headers: Record<string, string> = {},
 ): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ error: { message, data: { code, httpStatus: status } } }));
+  const requestId = currentRequestId();
+  res.end(JSON.stringify({ error: { message, data: { code, httpStatus: status, requestId } } }));
 }
 
 /** An error in better-auth's own shape, for its clients under /api/auth/. */
 function sendAuthError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ message, code }));
+  res.end(JSON.stringify({ message, code, requestId: currentRequestId() }));
 }
+
+/** The procedures' dotted paths ("bets.place"): the route label of a call (metrics, logs). */
+function procedurePaths(record: object, prefix = ""): Set<string> {
+  const paths = new Set<string>();
+  for (const [name, node] of Object.entries(record) as [string, unknown][]) {
+    if (typeof node === "function" && "_def" in node) paths.add(prefix + name);
+    else if (typeof node === "object" && node !== null) {
+      for (const path of procedurePaths(node, `${prefix}${name}.`)) paths.add(path);
+    }
+  }
+  return paths;
+}
+
+/** Most distinct /api/auth/ routes labelled by name; past it they count as one (cardinality). */
+const AUTH_ROUTES_NAMED = 64;
 
 /** Answers 405 with `Allow`, in the caller's error shape, for a method outside METHODS. */
 function refusedMethod(
@@ -146,9 +178,11 @@ export function createGameApiServer({
   live,
   directTableEvents = true,
   directBets = true,
+  log = createLogger("game-api"),
   logError = (line) => {
-    console.error(line);
+    log.error(line);
   },
+  metricsToken,
   maxBatchSize = 10,
   maxBodyBytes = 1024 * 1024,
   webhookPrivateTargets,
@@ -177,6 +211,42 @@ export function createGameApiServer({
   });
 
   const subscriptions = subscriptionPaths(appRouter._def.record);
+  const procedures = procedurePaths(appRouter._def.record);
+  const authRoutes = new Set<string>();
+  /** A request's route for metrics and logs: a procedure, a batch, an auth route, or "other". */
+  const routeOf = (req: IncomingMessage): string => {
+    const path = requestPath(req.url)?.path ?? "";
+    if (path.startsWith(TRPC_PREFIX)) {
+      const called = path.slice(TRPC_PREFIX.length);
+      if (called.includes(",")) return "trpc batch";
+      return procedures.has(called) ? called : "trpc unknown";
+    }
+    if (path.startsWith(AUTH_PREFIX)) {
+      const route = /^\/api\/auth(\/[a-z-]+){1,2}$/.exec(path)?.[0];
+      if (route === undefined) return "auth other";
+      if (authRoutes.has(route) || authRoutes.size < AUTH_ROUTES_NAMED) {
+        authRoutes.add(route);
+        return route;
+      }
+      return "auth other";
+    }
+    return "other";
+  };
+  const readiness = {
+    database: () => db.$queryRaw`SELECT 1`,
+    migrations: async () => {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0) throw new Error(`not applied: ${pending.join(", ")}`);
+    },
+    ...(live === undefined
+      ? {}
+      : {
+          events: () =>
+            live.hub.connected()
+              ? Promise.resolve()
+              : Promise.reject(new Error("the event hub is not listening")),
+        }),
+  };
   const isSubscription = (path: string): boolean => subscriptions.has(path);
 
   const health = appRouter.createCaller(() => createContext({ db })).health;
@@ -264,6 +334,22 @@ export function createGameApiServer({
   const trustedProxySet = trustedProxyList(trustedProxies);
 
   return createServer((req, res) => {
+    const target = requestPath(req.url);
+    if (target !== undefined && serveHealth(target.path, res, readiness)) return;
+    if (target?.path === "/metrics") {
+      void serveMetrics(req, res, metricsToken);
+      return;
+    }
+    observeRequest({ service: "game-api", log, route: routeOf }, req, res, () => {
+      answer(req, res, target);
+    });
+  });
+
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: ReturnType<typeof requestPath>,
+  ): void {
     // Every answer, JSON and streams alike: no sniffing, no referrer (docs/security.md).
     const tls = servedOverTls("http:", req.headers["x-forwarded-proto"]);
     for (const [name, value] of Object.entries(
@@ -278,7 +364,6 @@ export function createGameApiServer({
       if (res.headersSent) res.destroy();
       else answer(res, 500, "INTERNAL_SERVER_ERROR", "Internal server error");
     };
-    const target = requestPath(req.url);
     if (target === undefined) {
       sendError(res, 400, "BAD_REQUEST", "the request target must be a path");
     } else if (target.path.startsWith(TRPC_PREFIX)) {
@@ -325,5 +410,5 @@ export function createGameApiServer({
     } else {
       sendError(res, 404, "NOT_FOUND", `not found: the game API serves ${TRPC_PREFIX} only`);
     }
-  });
+  }
 }

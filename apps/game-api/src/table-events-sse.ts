@@ -26,6 +26,7 @@ import {
 import type { Auth } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import type { SubscribeOptions, TableEvent } from "@fuda/live";
+import { sseSubscribers } from "@fuda/telemetry";
 
 /** A subscriber whose socket holds this much unsent is dropped: it resumes by Last-Event-ID. */
 const MAX_UNSENT_BYTES = 1024 * 1024;
@@ -99,8 +100,13 @@ export async function serveTableEvents(
     connection: "keep-alive",
   });
   res.write(`retry: ${retryMs}\n\n${CONNECTED}`);
+  // The same name as the procedure's stream through tRPC: one stream, whichever writer serves it.
+  sseSubscribers.inc({ stream: "tables.events" });
   const ping = setInterval(() => res.write(PING), SSE_PING_MS);
+  // Called when the client leaves and when the hub ends the stream: counted down once.
   const finish = (): void => {
+    if (stop.signal.aborted) return;
+    sseSubscribers.dec({ stream: "tables.events" });
     clearInterval(ping);
     stop.abort();
   };

@@ -34,9 +34,11 @@ describe("an unexpected failure of the accounts endpoints", () => {
         body: JSON.stringify({ email: "a@example.com", password: "whatever-password" }),
       });
       expect(response.status).toBe(500);
+      const requestId = response.headers.get("x-request-id");
       expect(await response.json()).toEqual({
         message: "Internal server error",
         code: "INTERNAL_SERVER_ERROR",
+        requestId,
       });
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^game-api: POST \/api\/auth\/sign-in\/email failed: .*users/);

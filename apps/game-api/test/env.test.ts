@@ -39,7 +39,18 @@ describe("game API configuration", () => {
       GAME_API_WORKERS: 1,
       // No webhook registered on localhost or a private address.
       WEBHOOK_PRIVATE_TARGETS: "refuse",
+      // JSON lines at info; /metrics closed (no METRICS_TOKEN, no METRICS_PORT).
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
     });
+  });
+
+  it("refuses a METRICS_TOKEN under 16 characters and a LOG_LEVEL it does not know; reads METRICS_PORT as a port", () => {
+    expect(() => readEnv({ DATABASE_URL, METRICS_TOKEN: "short" })).toThrow(
+      "METRICS_TOKEN: must be at least 16 characters",
+    );
+    expect(readEnv({ DATABASE_URL, METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+    expect(() => readEnv({ DATABASE_URL, LOG_LEVEL: "loud" })).toThrow("LOG_LEVEL: must be");
   });
 
   it("reads TRUSTED_PROXIES as addresses and CIDR ranges, and refuses a name", () => {

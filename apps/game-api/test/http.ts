@@ -12,7 +12,7 @@ import type { GuestUpgrade } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { DealerTiming } from "@fuda/live";
-import { startLive } from "@fuda/live";
+import { silentLog, startLive } from "@fuda/live";
 import { signInStaff } from "@fuda/testkit";
 import type { AuthPost } from "@fuda/testkit";
 
@@ -200,7 +200,7 @@ export async function startGameApi({
     connectionString: database.url,
     deal: dealing !== undefined,
     timing: dealing,
-    log: () => undefined,
+    log: silentLog,
   });
   const server = createGameApiServer({ db: database.db, auth, live, webhookPrivateTargets });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

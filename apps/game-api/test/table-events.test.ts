@@ -8,7 +8,9 @@ import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { EventHub } from "@fuda/live";
-import { appendEvents, createEventHub } from "@fuda/live";
+import { appendEvents, createEventHub, silentLog } from "@fuda/live";
+import { sseSubscribers } from "@fuda/telemetry";
+import { until } from "@fuda/testkit";
 
 import { createGameApiServer } from "../src/server";
 
@@ -31,7 +33,7 @@ beforeAll(async () => {
   db = database.db;
   await seed(db);
   tableId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
-  hub = createEventHub({ db, connectionString: database.url, log: () => undefined });
+  hub = createEventHub({ db, connectionString: database.url, log: silentLog });
   server = createGameApiServer({ db, live: { desk, hub } });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trpc`;
@@ -116,6 +118,25 @@ const append = (from: number, to: number) =>
   );
 
 describe("tables.events over HTTP", () => {
+  it("each open stream counts in fuda_sse_subscribers until its client leaves", async () => {
+    const open = async () =>
+      (await sseSubscribers.get()).values.find((value) => value.labels.stream === "tables.events")
+        ?.value ?? 0;
+    // The first streams of this file: only streams of other files (steady) may be open.
+    let before = await open();
+    await until("the count to settle", async () => {
+      await sleep(200);
+      const now = await open();
+      const settled = now === before;
+      before = now;
+      return settled ? true : undefined;
+    });
+    const streams = [openStream({ slug: "baccarat-a" }), openStream({ slug: "baccarat-b" })];
+    await until("two open streams", async () => ((await open()) === before + 2 ? true : undefined));
+    for (const stream of streams) await stream.drop();
+    await until("both counted down", async () => ((await open()) === before ? true : undefined));
+  });
+
   it("a client that drops and reconnects with Last-Event-ID gets every missed event once, in order", async () => {
     const first = await fetch(
       `${baseUrl}/tables.get?input=${encodeURIComponent('{"slug":"baccarat-a"}')}`,

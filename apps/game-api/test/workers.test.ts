@@ -30,7 +30,7 @@ async function until<T>(what: string, probe: () => T | undefined, ms = 20_000): 
 }
 
 const listening = (output: string): number =>
-  output.split("\n").filter((line) => line.startsWith("game-api listening on")).length;
+  output.split("\n").filter((line) => line.includes("game-api listening on")).length;
 
 it("GAME_API_WORKERS=2: two processes answer on one port; a worker killed is replaced, and SIGTERM stops them all", async () => {
   app = await startGameApi({

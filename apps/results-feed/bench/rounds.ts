@@ -21,7 +21,7 @@ import { gunzipSync } from "node:zlib";
 import { createPartnerKey } from "@fuda/auth";
 import { createDb, setupDatabase } from "@fuda/db";
 import type { Db } from "@fuda/db";
-import { startLive } from "@fuda/live";
+import { silentLog, startLive } from "@fuda/live";
 import {
   benchServerUrl,
   createThrowawayDatabase,
@@ -49,7 +49,7 @@ async function fillRounds(db: Db, url: string, target: number): Promise<number> 
     db,
     connectionString: url,
     timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
-    log: () => undefined,
+    log: silentLog,
   });
   await new Promise((resolve) => setTimeout(resolve, DEAL_SECONDS * 1_000));
   await live.stop();

@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-import { databaseUrl, httpUrl, loadEnv, port, webhookPrivateTargets } from "@fuda/env";
+import {
+  databaseUrl,
+  httpUrl,
+  loadEnv,
+  port,
+  telemetryEnv,
+  webhookPrivateTargets,
+} from "@fuda/env";
 
 /** A positive whole number with its default (rate limits). */
 const positive = (fallback: number) =>
@@ -14,6 +21,12 @@ export const envSchema = z.object({
   PORT: port(4100),
   HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: databaseUrl,
+  /**
+   * Where the feed's pages read rounds, tables and shoes: a replica (CloudNativePG's `-ro`
+   * service). Unset: DATABASE_URL. Keys, webhooks and the stream stay on DATABASE_URL, which
+   * they write or LISTEN on.
+   */
+  DATABASE_READ_URL: databaseUrl.optional(),
   /** Where partners reach the feed; the OpenAPI server URL is built on it (relative if unset). */
   PUBLIC_URL: httpUrl.transform((url) => url.replace(/\/+$/, "")).optional(),
   /** Requests a second each partner key may make, sustained (per feed process). */
@@ -30,6 +43,7 @@ export const envSchema = z.object({
   FEED_WEBHOOK_TIMEOUT_MS: positive(10_000),
   /** `refuse`: no delivery to an address that is not public (SSRF); `allow`: tests. */
   WEBHOOK_PRIVATE_TARGETS: webhookPrivateTargets,
+  ...telemetryEnv,
 });
 
 export type Env = z.infer<typeof envSchema>;

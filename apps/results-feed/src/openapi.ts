@@ -74,6 +74,13 @@ const problemSchema: SchemaObject = {
       description: "For a 400: the query or path parameter that was refused.",
       example: "limit",
     },
+    requestId: {
+      type: "string",
+      description:
+        "The request's id (also the `X-Request-Id` header; yours when you sent one): quote it " +
+        "when asking us about this answer.",
+      example: "6f1c2b9e-0d7a-4e43-9a51-2f8d0c3b7a10",
+    },
   },
 };
 

@@ -7,6 +7,7 @@
 import { STATUS_CODES } from "node:http";
 
 import { issueWords } from "@fuda/api";
+import { currentRequestId } from "@fuda/telemetry";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -22,6 +23,8 @@ export interface Problem {
   reason?: string;
   /** A 400's offending query or path parameter. */
   parameter?: string;
+  /** The request's id, as in `X-Request-Id` and the feed's log lines: what support asks for. */
+  requestId?: string;
 }
 
 export function problem(
@@ -38,7 +41,13 @@ export function problem(
     code,
     ...(extra.reason === undefined ? {} : { reason: extra.reason }),
     ...(extra.parameter === undefined ? {} : { parameter: extra.parameter }),
+    ...requestIdMember(),
   };
+}
+
+function requestIdMember(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId === undefined ? {} : { requestId };
 }
 
 /** What trpc-to-openapi writes for a failed procedure (its `errorShape` plus zod's issues). */

@@ -9,7 +9,16 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { createContext, feedRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Context } from "@fuda/api";
 import type { Db } from "@fuda/db";
+import { pendingMigrations } from "@fuda/db";
 import { requestPath } from "@fuda/env";
+import type { Logger } from "@fuda/telemetry";
+import {
+  createLogger,
+  feedRequests,
+  observeRequest,
+  serveHealth,
+  serveMetrics,
+} from "@fuda/telemetry";
 import { servedOverTls, transportSecurityHeaders } from "@fuda/env/security-headers";
 
 import { docsFile } from "./docs";
@@ -25,13 +34,20 @@ import type { FeedStreamOptions } from "./stream";
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 10, burst: 20 };
 
 export interface FeedServerOptions {
+  /** The primary: partner keys (their last use is written), webhooks, the stream's LISTEN. */
   db: Db;
+  /** Where the procedures read (a replica); `db` when absent. */
+  readDb?: Db;
   /** Where partners reach the service, for the OpenAPI server URL (relative when absent). */
   publicUrl?: string;
   /** Requests each partner key may make (in this process). */
   rateLimit?: RateLimit;
-  /** Where unexpected failures are reported (one line each). */
+  /** The process's logger: a line per request, and every unexpected failure. */
+  log?: Logger;
+  /** Where unexpected failures are reported (one line each; `log.error` by default). */
   logError?: (message: string) => void;
+  /** METRICS_TOKEN: `/metrics` answers a caller bearing it; unset, `/metrics` is 404. */
+  metricsToken?: string;
   /** The event hub `GET /v1/stream` follows (and its heartbeat); without it that path is 404. */
   stream?: Omit<FeedStreamOptions, "db">;
 }
@@ -141,9 +157,12 @@ export function createFeedServer(options: FeedServerOptions): Server {
     db,
     publicUrl,
     rateLimit = DEFAULT_RATE_LIMIT,
+    log = createLogger("results-feed"),
     logError = (message: string) => {
-      console.error(message);
+      log.error(message);
     },
+    metricsToken,
+    readDb = db,
   } = options;
   const document = json(200, createFeedDocument({ publicUrl }));
   const health = feedRouter.createCaller(() => createContext({ db })).health;
@@ -151,6 +170,37 @@ export function createFeedServer(options: FeedServerOptions): Server {
   const stream = options.stream && createFeedStream({ db, ...options.stream });
   /** Each /v1 request's caller, resolved (and admitted) before the procedure runs. */
   const contexts = new WeakMap<IncomingMessage, Context>();
+  /** Each request's target as sent: /v1 requests are rewritten for trpc-to-openapi. */
+  const targets = new WeakMap<IncomingMessage, string>();
+  /** The key id each /v1 request came with, for `fuda_feed_requests_total` (never its text). */
+  const keyIds = new WeakMap<IncomingMessage, string>();
+  /** The documented paths as patterns (`/v1/rounds/{id}`): the route label of a request. */
+  const routes = Object.keys(createFeedDocument({ publicUrl }).paths ?? {}).map((path) => ({
+    template: `${apiPrefix}${path}`,
+    pattern: new RegExp(`^${apiPrefix}${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+  }));
+  const routeOf = (req: IncomingMessage): string => {
+    const path = requestPath(targets.get(req) ?? req.url)?.path ?? "";
+    if (path === "/docs" || path.startsWith("/docs/")) return "/docs";
+    if (path === "/openapi.json" || path === "/healthz") return path;
+    return routes.find(({ pattern }) => pattern.test(path))?.template ?? "other";
+  };
+  const readiness = {
+    database: () => db.$queryRaw`SELECT 1`,
+    ...(readDb === db ? {} : { replica: () => readDb.$queryRaw`SELECT 1` }),
+    migrations: async () => {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0) throw new Error(`not applied: ${pending.join(", ")}`);
+    },
+    ...(options.stream === undefined
+      ? {}
+      : {
+          events: () =>
+            options.stream!.events.connected()
+              ? Promise.resolve()
+              : Promise.reject(new Error("the event hub is not listening")),
+        }),
+  };
   const api = createOpenApiNodeHttpHandler({
     router: feedRouter,
     createContext: ({ req }) => contexts.get(req)!,
@@ -233,6 +283,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
         bearerChallenge(false),
       );
     }
+    keyIds.set(req, actor.keyId);
     if (!actor.scopes.includes("feed:read")) {
       return problemReply(
         problem(403, "FORBIDDEN", "authorization: the API key lacks the feed:read scope", {
@@ -285,7 +336,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
         await stream(req, res, search);
         return;
       }
-      contexts.set(req, admitted);
+      contexts.set(req, { ...admitted, db: readDb });
       // trpc-to-openapi matches the procedures' own paths (/tables), without the mount prefix,
       // and GET only; node leaves the body out of a HEAD response by itself.
       req.url = `${path.slice(apiPrefix.length) || "/"}${search}`;
@@ -298,7 +349,30 @@ export function createFeedServer(options: FeedServerOptions): Server {
     }
   }
 
+  const observed = {
+    service: "results-feed",
+    log,
+    route: routeOf,
+    onEnd: (req: IncomingMessage, route: string, status: number) => {
+      const key = keyIds.get(req);
+      if (key !== undefined) feedRequests.inc({ key, route, status: String(status) });
+    },
+  };
+
   return createServer((req, res) => {
+    const target = requestPath(req.url);
+    if (target !== undefined && serveHealth(target.path, res, readiness)) return;
+    if (target?.path === "/metrics") {
+      void serveMetrics(req, res, metricsToken);
+      return;
+    }
+    if (req.url !== undefined) targets.set(req, req.url);
+    observeRequest(observed, req, res, () => {
+      answer(req, res);
+    });
+  });
+
+  function answer(req: IncomingMessage, res: ServerResponse): void {
     // Every answer, JSON, problems and streams alike: no sniffing, no referrer.
     const tls = servedOverTls("http:", req.headers["x-forwarded-proto"]);
     for (const [name, value] of Object.entries(
@@ -313,5 +387,5 @@ export function createFeedServer(options: FeedServerOptions): Server {
       if (res.headersSent) res.destroy();
       else send(res, problemReply(problem(500, "INTERNAL_SERVER_ERROR", "Internal server error")));
     });
-  });
+  }
 }

@@ -14,6 +14,7 @@ import { announcedRound, getFeedShoe } from "@fuda/api";
 import type { Db } from "@fuda/db";
 import { SlowSubscriberError } from "@fuda/live";
 import type { EventHub, TableEvent } from "@fuda/live";
+import { sseSubscribers } from "@fuda/telemetry";
 
 import { problem, PROBLEM_CONTENT_TYPE } from "./problem";
 import type { Problem } from "./problem";
@@ -139,6 +140,7 @@ export function createFeedStream({
     });
     res.write(`retry: ${RECONNECT_MS}\n\n`);
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), heartbeatMs);
+    sseSubscribers.inc({ stream: "feed.stream" });
     try {
       const subscription = events.subscribe({
         tableId: request.tableId,
@@ -156,6 +158,7 @@ export function createFeedStream({
       // stream ends and the client resumes from its last id.
       if (!closed.signal.aborted && !(error instanceof SlowSubscriberError)) throw error;
     } finally {
+      sseSubscribers.dec({ stream: "feed.stream" });
       clearInterval(heartbeat);
       res.end();
     }

@@ -47,6 +47,7 @@ describe("results feed when its database is down", () => {
       code: "SERVICE_UNAVAILABLE",
       reason: "DATABASE_UNAVAILABLE",
       detail: "database: not reachable",
+      requestId: response.headers.get("x-request-id"),
     });
   });
 

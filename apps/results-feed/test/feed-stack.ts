@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 
 import type { Db } from "@fuda/db";
 import type { TestDatabase } from "@fuda/db/testing";
-import { createEventHub, startLive } from "@fuda/live";
+import { createEventHub, silentLog, startLive } from "@fuda/live";
 import type { EventHub, Live } from "@fuda/live";
 
 import { createFeedServer } from "../src/server";
@@ -27,7 +27,7 @@ export async function startFeedStack(
   const hub: EventHub = createEventHub({
     db: feedDb,
     connectionString: feedUrl,
-    log: () => undefined,
+    log: silentLog,
   });
   const server = createFeedServer({
     db: feedDb,
@@ -39,7 +39,7 @@ export async function startFeedStack(
     db: database.db,
     connectionString: database.url,
     timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
-    log: () => undefined,
+    log: silentLog,
   });
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,17 +1,13 @@
-import { fileURLToPath } from "node:url";
-
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { demoTables, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { freePort, launchChromium, rawRequest, spawnApp } from "@fuda/testkit";
+import { launchChromium, rawRequest, startResultsFeed } from "@fuda/testkit";
 import type { SpawnedApp } from "@fuda/testkit";
 
 import { newPartnerKey } from "./partner";
-
-const appDir = fileURLToPath(new URL("..", import.meta.url));
 
 let database: TestDatabase;
 let feed: SpawnedApp;
@@ -21,22 +17,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
   authorization = `Bearer ${(await newPartnerKey(database.db)).key}`;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  feed = await spawnApp({
-    cwd: appDir,
-    command: "pnpm",
-    args: ["--silent", "run", "start"],
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: database.url,
-      PUBLIC_URL: url,
-      FEED_RATE_LIMIT: "1000",
-      FEED_RATE_BURST: "1000",
-    },
-    url,
-    readyPath: "/healthz",
+  feed = await startResultsFeed({
+    databaseUrl: database.url,
+    env: { FEED_RATE_LIMIT: "1000", FEED_RATE_BURST: "1000" },
   });
 });
 
@@ -206,6 +189,7 @@ describe("results feed (the service started as `pnpm start`)", () => {
           status: 404,
           code: "NOT_FOUND",
           detail: `Not found: ${path}`,
+          requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
         },
       });
     }

@@ -7,7 +7,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { createFeedClient } from "@fuda/feed-client";
 import type { FeedClient, Problem } from "@fuda/feed-client";
-import { startLive, voidRound } from "@fuda/live";
+import { silentLog, startLive, voidRound } from "@fuda/live";
 import type { Live } from "@fuda/live";
 import { baccarat } from "@fuda/rules";
 import { revealShoe, shoeFromJson, shoeJsonOf, verifyShoe } from "@fuda/shoe";
@@ -35,7 +35,7 @@ beforeAll(async () => {
     db: database.db,
     connectionString: database.url,
     timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
-    log: () => undefined,
+    log: silentLog,
   });
   const db = database.db;
   await until("eight settled rounds at baccarat-a", async () =>

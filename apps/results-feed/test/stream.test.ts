@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createDb, seed } from "@fuda/db";
@@ -9,6 +11,7 @@ import type { FeedClient } from "@fuda/feed-client";
 import { appendEvents, voidRound } from "@fuda/live";
 import type { Live } from "@fuda/live";
 import { revealShoe, shoeFromJson, shoeJsonOf } from "@fuda/shoe";
+import { roundPhases, sseSubscribers } from "@fuda/telemetry";
 import { until } from "@fuda/testkit";
 
 import { readerUrl } from "../src/reader";
@@ -90,6 +93,27 @@ describe("GET /v1/stream", () => {
       expect(body.status, where).toBe(status);
       expect(body.parameter, where).toBe(parameter);
     }
+  });
+
+  it("counts each open stream in fuda_sse_subscribers until its client leaves", async () => {
+    const streams = async () =>
+      (await sseSubscribers.get()).values.find((value) => value.labels.stream === "feed.stream")
+        ?.value ?? 0;
+    // Before the tests that stream: only streams of other files (steady) may be open.
+    let before = await streams();
+    await until("the count to settle", async () => {
+      await sleep(200);
+      const now = await streams();
+      const settled = now === before;
+      before = now;
+      return settled ? true : undefined;
+    });
+    const opened = [await open(), await open("?table=baccarat-a")];
+    await until("two open streams", async () =>
+      (await streams()) === before + 2 ? true : undefined,
+    );
+    for (const stream of opened) stream.close();
+    await until("both counted down", async () => ((await streams()) === before ? true : undefined));
   });
 
   it("a client that drops and reconnects with Last-Event-ID gets every missed event once, in order", async () => {
@@ -202,11 +226,23 @@ describe("GET /v1/stream", () => {
     });
     const operator = await newStaff(database.db, "operator");
     const stream = await open();
+    const table = await database.db.table.findUniqueOrThrow({ where: { id: round.tableId } });
+    const voids = () =>
+      roundPhases
+        .get()
+        .then(
+          ({ values }) =>
+            values.find((v) => v.labels.table === table.slug && v.labels.phase === "voided")
+              ?.value ?? 0,
+        );
+    const before = await voids();
     await voidRound(database.db, {
       operatorId: operator.id,
       roundId: round.id,
       reason: "dealt from the wrong shoe",
     });
+    // The dashboard's rounds by phase count a void too, though the round's phase stays settled.
+    expect((await voids()) - before).toBe(1);
     const [voided] = await stream.read(1);
     stream.close();
     expect(voided!.event).toBe("round.voided");

@@ -4,7 +4,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,8 +13,9 @@ import { createWebhookEndpoint } from "@fuda/api";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { startLive } from "@fuda/live";
+import { silentLog, startLive } from "@fuda/live";
 import type { Live } from "@fuda/live";
+import { freshBundle } from "@fuda/env/bundle";
 import { freePort, until } from "@fuda/testkit";
 
 const appDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -77,13 +78,15 @@ async function stopReceiver(): Promise<void> {
   await new Promise((resolve) => receiver!.close(resolve));
 }
 
-/** The feed process as it runs in production (src/main.ts), retrying after 50 ms, doubling up
+/** The feed process as it runs in production (its bundle), retrying after 50 ms, doubling up
  * to 400 ms. */
 async function startFeed(): Promise<void> {
-  const child = spawn(join(appDir, "node_modules", ".bin", "tsx"), ["src/main.ts"], {
+  const child = spawn(process.execPath, [await freshBundle(appDir)], {
     cwd: appDir,
     env: {
       ...process.env,
+      // Its "listening" line is at info.
+      LOG_LEVEL: "info",
       DATABASE_URL: database.url,
       PORT: String(await freePort()),
       FEED_WEBHOOK_BACKOFF_MS: "50",
@@ -159,7 +162,7 @@ describe("partners' webhooks", () => {
         db: database.db,
         connectionString: database.url,
         timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 20 },
-        log: () => undefined,
+        log: silentLog,
       });
       await until(
         "rounds acknowledged",

@@ -1,16 +1,7 @@
-import { join } from "node:path";
-
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import {
-  freePort,
-  rawRequest,
-  repoRoot,
-  spawnApp,
-  startGameApi,
-  startNextApp,
-} from "@fuda/testkit";
+import { rawRequest, repoRoot, startGameApi, startNextApp, startResultsFeed } from "@fuda/testkit";
 import type { RawAnswer, SpawnedApp } from "@fuda/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -30,15 +21,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seed(database.db);
   gameApi = await startGameApi({ databaseUrl: database.url });
-  const feedPort = await freePort();
-  feed = await spawnApp({
-    cwd: join(repoRoot(), "apps/results-feed"),
-    command: "pnpm",
-    args: ["--silent", "start"],
-    env: { PORT: String(feedPort), DATABASE_URL: database.url },
-    url: `http://127.0.0.1:${feedPort}`,
-    readyPath: "/healthz",
-  });
+  feed = await startResultsFeed({ databaseUrl: database.url });
   web = await startNextApp({ app: "web", gameApiUrl: `${gameApi.url}/trpc` });
 });
 

@@ -78,3 +78,4 @@ export {
   webhookDeliveries,
 } from "./domain/webhook-endpoints";
 export { isPublicAddress, type WebhookPrivateTargets } from "./domain/public-address";
+export { startBooksWatch, type BooksWatch, type BooksWatchOptions } from "./domain/books-watch";

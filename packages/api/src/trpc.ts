@@ -5,6 +5,7 @@ import type { z, ZodType } from "zod";
 
 import type { Actor } from "@fuda/auth";
 import { ruleOfIssue } from "@fuda/contracts";
+import { currentRequestId } from "@fuda/telemetry";
 
 import type { Context } from "./context";
 import { FudaError, issueWords, toCallerError } from "./errors";
@@ -40,6 +41,8 @@ const t = initTRPC
           : { message: issues.map(({ words }) => words).join("; ") }),
         data: {
           ...shape.data,
+          // The request's id, as in its log lines and `x-request-id`: what an operator greps.
+          requestId: currentRequestId(),
           // Only our own error type's code and details are meant for callers; never a stack or SQL.
           // `reason` is the domain's code (BETTING_CLOSED, INSUFFICIENT_FUNDS…), finer than tRPC's.
           // An input that fails its schema is the same BAD_INPUT a domain check answers; an

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
-import { writeWebhookEvent } from "@fuda/live";
+import { silentLog, writeWebhookEvent } from "@fuda/live";
 import { freePort, until } from "@fuda/testkit";
 
 import type { Actor } from "../src";
@@ -19,6 +19,7 @@ import {
   startWebhookDeliverer,
 } from "../src";
 import type { WebhookDelivererOptions } from "../src";
+import { recordingLog, sample } from "./telemetry";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -75,7 +76,7 @@ async function deliverUntil(
   done: (delivery: Awaited<ReturnType<typeof newestDelivery>>) => boolean,
   options: Omit<WebhookDelivererOptions, "db">,
 ): Promise<void> {
-  const deliverer = startWebhookDeliverer({ db, pollMs: 20, ...options });
+  const deliverer = startWebhookDeliverer({ db, pollMs: 20, log: silentLog, ...options });
   try {
     await until(what, async () => done(await newestDelivery(endpointId)) || undefined);
   } finally {
@@ -172,11 +173,17 @@ describe("the webhook deliverer", () => {
       writeWebhookEvent(tx, await tableId(), "shoe.revealed", { shoeId: "s" }),
     );
     requests.length = 0;
+    const before = {
+      delivered: await sample("fuda_webhook_deliveries_total", { outcome: "delivered" }),
+      failed: await sample("fuda_webhook_deliveries_total", { outcome: "failed" }),
+    };
+    const { log: logger, lines } = recordingLog();
     const deliverer = startWebhookDeliverer({
       db,
       backoffMs: 200,
       pollMs: 20,
       privateTargets: "allow",
+      log: logger,
     });
     try {
       answer = 503;
@@ -206,6 +213,26 @@ describe("the webhook deliverer", () => {
     expect(gaps[0]).toBeGreaterThanOrEqual(190);
     expect(gaps[1]).toBeGreaterThanOrEqual(390);
     expect(gaps[2]).toBeGreaterThanOrEqual(790);
+
+    // Each attempt counted by outcome; each failed one a warn line naming the host only.
+    expect(
+      (await sample("fuda_webhook_deliveries_total", { outcome: "delivered" })) - before.delivered,
+    ).toBe(1);
+    expect(
+      (await sample("fuda_webhook_deliveries_total", { outcome: "failed" })) - before.failed,
+    ).toBe(3);
+    expect(lines.map(({ level, message, fields }) => [level, message, fields.status])).toEqual([
+      ["warn", "webhook delivery failed", 503],
+      ["warn", "webhook delivery failed", 503],
+      ["warn", "webhook delivery failed", 302],
+    ]);
+    for (const { fields } of lines) {
+      expect(fields).toMatchObject({ host: new URL(receiverUrl).host, type: "shoe.revealed" });
+      const text = JSON.stringify(fields);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain("/hooks");
+      expect(text).not.toContain("v1=");
+    }
   });
 
   it("marks a delivery failed once its next attempt would fall past the retry period", async () => {

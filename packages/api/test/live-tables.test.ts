@@ -7,13 +7,14 @@ import type { Db, Table } from "@fuda/db";
 import { seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { EventHub, NewEvent, TableEvent } from "@fuda/live";
-import { appendEvents, createEventHub, definitionOf } from "@fuda/live";
+import { appendEvents, createEventHub, definitionOf, silentLog } from "@fuda/live";
 import { tableEventSchema } from "@fuda/contracts";
 import type { LiveRound } from "@fuda/rules";
 import { burnFirstCard, DEFAULT_CUT_CARD, HmacDrbg, newShoe, shoeToJson } from "@fuda/shoe";
 
 import type { Actor, Context, LobbyTable } from "../src";
 import { appRouter, createCallerFactory } from "../src";
+import { sample } from "./telemetry";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   db = database.db;
   await seed(db);
   baccarat = await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } });
-  hub = createEventHub({ db, connectionString: database.url, log: () => undefined });
+  hub = createEventHub({ db, connectionString: database.url, log: silentLog });
 });
 afterAll(async () => {
   await hub.close();
@@ -241,6 +242,7 @@ describe("tables.events", () => {
 
   it("streams a table's events with their ids, a player's private settlement only to that player, and resumes from lastEventId", async () => {
     const { lastEventId } = await caller().tables.get({ slug: "baccarat-a" });
+    const idle = await sample("fuda_sse_subscribers", { stream: "tables.events" });
     const alice = (
       await caller({ kind: "player", userId: "alice" }).tables.events({
         slug: "baccarat-a",
@@ -268,8 +270,11 @@ describe("tables.events", () => {
     for (const [id, event] of seen.map(trackedEvent)) expect(id).toBe(event.id);
     const public_ = await take(anonymous, 2);
     expect(public_.map(numberOf)).toEqual([1, 4]);
+    // Both streams open: each counts as an open subscriber until it ends.
+    expect(await sample("fuda_sse_subscribers", { stream: "tables.events" })).toBe(idle + 2);
     await alice.return?.();
     await anonymous.return?.();
+    expect(await sample("fuda_sse_subscribers", { stream: "tables.events" })).toBe(idle);
 
     // Reconnecting with the id of the first event: the two after it, once each.
     const resumed = (
@@ -293,8 +298,10 @@ describe("tables.events", () => {
 describe("tables.watch driven by the event hub", () => {
   it("yields the lobby with live summaries at once, then again when a table's event arrives", async () => {
     const pokDeng = await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } });
+    const watching = await sample("fuda_sse_subscribers", { stream: "tables.watch" });
     const stream = (await caller().tables.watch())[Symbol.asyncIterator]();
     const [first] = await take<LobbyTable[]>(stream, 1);
+    expect(await sample("fuda_sse_subscribers", { stream: "tables.watch" })).toBe(watching + 1);
     expect(first).toHaveLength(5);
     expect(first!.find((t) => t.slug === "pok-deng")!.live).toMatchObject({ phase: null });
 
@@ -319,5 +326,6 @@ describe("tables.watch driven by the event hub", () => {
       players: 0,
     });
     await stream.return?.();
+    expect(await sample("fuda_sse_subscribers", { stream: "tables.watch" })).toBe(watching);
   });
 });

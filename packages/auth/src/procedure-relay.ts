@@ -19,7 +19,8 @@ interface Params {
   params: Promise<{ procedure: string }>;
 }
 
-const FORWARDED_REQUEST = ["accept", "cookie", "last-event-id", "content-type"];
+/** x-request-id: the id the app's server gave the request, so both sides log the same one. */
+const FORWARDED_REQUEST = ["accept", "cookie", "last-event-id", "content-type", "x-request-id"];
 const FORWARDED_RESPONSE = ["content-type", "cache-control"];
 
 const notRelayed = (procedure: string): Response =>

@@ -16,6 +16,8 @@ const forwardedRequestHeaders = [
   "referer",
   "user-agent",
   "x-forwarded-for",
+  // The app's server gave the request its id: the game API's log lines carry the same one.
+  "x-request-id",
 ];
 
 /** Response headers the browser needs; set-cookie is copied one by one below. */

@@ -10,7 +10,12 @@ export { groupCommit } from "./group-commit";
 export type { GroupCommit, GroupCommitOptions, Outcome } from "./group-commit";
 export { Game, Prisma, TableStatus } from "./generated/prisma/client";
 export type { Table } from "./generated/prisma/client";
-export { migrate, MigrationChecksumError, MigrationFailedError } from "./migrate";
+export {
+  migrate,
+  MigrationChecksumError,
+  MigrationFailedError,
+  pendingMigrations,
+} from "./migrate";
 export type { MigrateOptions } from "./migrate";
 export { resolveDatabaseUrl } from "./resolve";
 export type { ResolveDatabaseOptions, ResolvedDatabase } from "./resolve";

@@ -1,14 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 import type pg from "pg";
 
+import { migrationSources, migrationsDir } from "./committed-migrations";
 import { withConnection } from "./connect";
 
-/** The committed migrations, in Prisma's layout: `<dir>/<timestamp>_<name>/migration.sql`. */
-export const migrationsDir = fileURLToPath(new URL("../prisma/migrations", import.meta.url));
+export { migrationsDir };
 
 /**
  * The advisory lock `prisma migrate deploy` takes, so our migrator and Prisma's never run at
@@ -72,8 +71,18 @@ function matchesChecksum(sql: string, checksum: string): boolean {
   );
 }
 
-/** The migrations in `dir`, in the order Prisma applies them (by directory name). */
-export async function readMigrations(dir: string = migrationsDir): Promise<Migration[]> {
+/**
+ * The migrations in `dir`, in the order Prisma applies them (by directory name); without `dir`,
+ * the committed ones (from the folder, or from a server bundle's copy).
+ */
+export async function readMigrations(dir?: string): Promise<Migration[]> {
+  if (dir === undefined) {
+    return (await migrationSources()).map(({ name, sql }) => ({
+      name,
+      sql,
+      checksum: migrationChecksum(sql),
+    }));
+  }
   const entries = await readdir(dir, { withFileTypes: true });
   const names = entries
     .filter((entry) => entry.isDirectory())
@@ -176,4 +185,22 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<void> 
     const reason = error instanceof Error ? error.message : String(error);
     throw new MigrationFailedError(migration.name, reason, { cause: error });
   }
+}
+
+/** The committed migrations, read once per process (they cannot change while it runs). */
+let committed: Promise<Migration[]> | undefined;
+
+/**
+ * The committed migrations the database at `db` has not applied (a `/readyz` check: a server
+ * newer than its database must not take traffic). Any role that may read `_prisma_migrations`.
+ */
+export async function pendingMigrations(db: {
+  $queryRaw<T>(query: TemplateStringsArray): Promise<T>;
+}): Promise<string[]> {
+  committed ??= readMigrations();
+  const rows = await db.$queryRaw<{ migration_name: string }[]>`
+    SELECT migration_name FROM "_prisma_migrations"
+    WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  const applied = new Set(rows.map((row) => row.migration_name));
+  return (await committed).map((migration) => migration.name).filter((name) => !applied.has(name));
 }

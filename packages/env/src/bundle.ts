@@ -1,44 +1,128 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 
 import { build } from "esbuild";
+import type { Plugin } from "esbuild";
 
 /**
- * A Node app's server as one ES module, `dist/main.mjs` (its `pnpm build`): what the tests spawn,
- * many times over (crash tests restart the game API dozens of times). Node loads the bundle in
- * about a third of the time tsx takes to load and compile the sources (1.0 s against 3.0 s on a
- * 2-core machine); `pnpm start` still runs the sources.
+ * The entry points a Node app may have, each bundled to `dist/<name>.mjs` when `src/<name>.ts`
+ * exists: `main` starts the process (telemetry first, then `app`), `app` is the server, `setup`
+ * migrates and seeds (the migrations Job's command). `main` is written last: freshBundle
+ * compares the others' sources against its time.
+ */
+const ENTRIES = ["app", "setup", "main"] as const;
+
+/**
+ * Left out of the bundle and required at run time from the app's own dependencies: the modules
+ * OpenTelemetry instruments by hooking `require` (packages/telemetry/src/tracing.ts), which it
+ * cannot do to code inside a bundle.
+ */
+const INSTRUMENTED = ["pg"];
+
+/**
+ * Turns `import pg from "pg"` into a `require("pg")` at run time: an ES import would bypass the
+ * require hook that instruments it (and an import hook needs a loader flag on every start).
+ */
+function requiredAtRunTime(modules: string[]): Plugin {
+  const filter = new RegExp(`^(${modules.join("|")})$`);
+  return {
+    name: "fuda-required-at-run-time",
+    setup(builder) {
+      builder.onResolve({ filter, namespace: "file" }, ({ path }) => ({
+        path,
+        namespace: "fuda-required",
+      }));
+      builder.onLoad({ filter: /.*/, namespace: "fuda-required" }, ({ path }) => ({
+        contents: `module.exports = require(${JSON.stringify(path)});`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/**
+ * The committed migrations, read at build time into the bundle (packages/db's
+ * `committed-migrations.ts` reads the folder when run from source): a production image needs
+ * no migrations folder beside its code, and `/readyz` knows which migrations it expects.
+ */
+function committedMigrations(migrationsDir: string): Plugin {
+  return {
+    name: "fuda-committed-migrations",
+    setup(builder) {
+      builder.onLoad(
+        { filter: /[\\/]packages[\\/]db[\\/]src[\\/]committed-migrations\.ts$/ },
+        async () => {
+          const names = (await readdir(migrationsDir, { withFileTypes: true }))
+            .filter((entry) => entry.isDirectory())
+            .map((entry) => entry.name)
+            .sort();
+          const migrations = await Promise.all(
+            names.map(async (name) => ({
+              name,
+              sql: await readFile(join(migrationsDir, name, "migration.sql"), "utf8"),
+            })),
+          );
+          return {
+            loader: "js",
+            contents: `export const migrationSources = async () => ${JSON.stringify(migrations)};`,
+            watchFiles: names.map((name) => join(migrationsDir, name, "migration.sql")),
+          };
+        },
+      );
+    },
+  };
+}
+
+/** packages/db's migrations folder, from this file (packages/env/src). */
+const MIGRATIONS_DIR = join(import.meta.dirname, "..", "..", "db", "prisma", "migrations");
+
+/**
+ * A Node app's server as ES modules in `dist/` (its `pnpm build`), run with plain `node
+ * dist/main.mjs` in production and spawned by the tests, many times over (crash tests restart
+ * the game API dozens of times): Node loads the bundle in about a third of the time tsx takes to
+ * load and compile the sources (1.0 s against 3.0 s on a 2-core machine).
  *
- * Everything is bundled, our packages and the registry's alike: under pnpm an app's folder sees
- * only its direct dependencies, so a bare import left in the bundle would not resolve.
+ * Everything but INSTRUMENTED is bundled, our packages and the registry's alike: under pnpm an
+ * app's folder sees only its direct dependencies, so a bare import left in the bundle would not
+ * resolve (the app lists INSTRUMENTED among its own dependencies).
  */
 export async function bundleApp(appDir: string): Promise<string> {
   const outDir = join(appDir, "dist");
-  const outfile = join(outDir, "main.mjs");
   await mkdir(outDir, { recursive: true });
-  // Written beside, then renamed: two test runs bundling at once never read half a file.
-  const temporary = `${outfile}.${process.pid}.tmp`;
-  const result = await build({
-    entryPoints: [join(appDir, "src/main.ts")],
-    outfile: temporary,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    metafile: true,
-    logLevel: "error",
-    // CommonJS modules inside the bundle still call require().
-    banner: {
-      js: "import { createRequire as __fudaRequire } from 'node:module'; const require = __fudaRequire(import.meta.url);",
-    },
-  });
-  const inputs = Object.keys(result.metafile.inputs).map((input) =>
-    relative(appDir, join(process.cwd(), input)),
-  );
-  writeFileSync(join(outDir, "inputs.json"), JSON.stringify(inputs));
-  renameSync(temporary, outfile);
-  return outfile;
+  const entries = ENTRIES.filter((name) => existsSync(join(appDir, "src", `${name}.ts`)));
+  const inputs = new Set<string>();
+  for (const name of entries) {
+    const outfile = join(outDir, `${name}.mjs`);
+    // Written beside, then renamed: two test runs bundling at once never read half a file.
+    const temporary = `${outfile}.${process.pid}.tmp`;
+    const result = await build({
+      entryPoints: [join(appDir, "src", `${name}.ts`)],
+      outfile: temporary,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      metafile: true,
+      logLevel: "error",
+      external: INSTRUMENTED,
+      plugins: [committedMigrations(MIGRATIONS_DIR), requiredAtRunTime(INSTRUMENTED)],
+      // CommonJS modules inside the bundle still call require().
+      banner: {
+        js: "import { createRequire as __fudaRequire } from 'node:module'; const require = __fudaRequire(import.meta.url);",
+      },
+    });
+    for (const input of Object.keys(result.metafile.inputs)) {
+      inputs.add(relative(appDir, join(process.cwd(), input)));
+    }
+    renameSync(temporary, outfile);
+  }
+  // The migrations are read by the plugin, not imported: esbuild's inputs leave them out.
+  for (const name of await readdir(MIGRATIONS_DIR)) {
+    inputs.add(relative(appDir, join(MIGRATIONS_DIR, name, "migration.sql")));
+  }
+  writeFileSync(join(outDir, "inputs.json"), JSON.stringify([...inputs]));
+  return join(outDir, "main.mjs");
 }
 
 /**

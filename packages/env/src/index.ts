@@ -57,6 +57,25 @@ export const webhookPrivateTargets = z
   .enum(["refuse", "allow"], { error: "must be refuse or allow" })
   .default("refuse");
 
+/**
+ * What every server reads about its telemetry (docs/operations.md, Logs and Metrics): the log
+ * level and format, and how `/metrics` is reached — with METRICS_TOKEN as a bearer on the
+ * server's own port (404 without it), and/or unauthenticated on METRICS_PORT, a listener of its
+ * own for a scraper inside the cluster.
+ */
+export const telemetryEnv = {
+  LOG_LEVEL: z
+    .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {
+      error: "must be trace, debug, info, warn, error, fatal or silent",
+    })
+    .default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).default("json"),
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  METRICS_PORT: port(0)
+    .optional()
+    .transform((value) => (value === 0 ? undefined : value)),
+};
+
 /** For a process's entry point: the configuration `read` returns, or its one line and exit 1. */
 export function readOrExit<T>(read: () => T): T {
   try {
@@ -80,6 +99,12 @@ export function exitOnEnvError(error: unknown): never {
 
 export { serve, type ServeOptions } from "./serve";
 export { runNext, type RunNextOptions } from "./next";
+export {
+  serveNext,
+  type NextServerLog,
+  type NextServerTelemetry,
+  type ServeNextOptions,
+} from "./next-server";
 export { freePort } from "./ports";
 export { repoRoot } from "./paths";
 export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";

@@ -1,15 +1,11 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
-import { basename } from "node:path";
-import { fileURLToPath } from "node:url";
 
 import { requestPath } from "./http";
-import { serve } from "./serve";
 
 export interface RunNextOptions {
-  /** `process.argv[2]` of the app's script: "dev" or "start". */
+  /** `process.argv[2]` of the app's script: "dev". */
   mode: string | undefined;
   host: string;
   port: number;
@@ -18,18 +14,14 @@ export interface RunNextOptions {
 }
 
 /**
- * Runs `next dev|start` on a validated host and port, so a bad PORT stops at the app's env.ts
- * with one line (next's own errors for a bad port are a usage message or a stack trace).
- * Signals are passed on; Ctrl-C is a clean exit. `start` serves through `guardNextRequest`.
+ * Runs `next dev` on a validated host and port, so a bad PORT stops at the app's env.ts with one
+ * line (next's own errors for a bad port are a usage message or a stack trace). Signals are
+ * passed on; Ctrl-C is a clean exit. Production is `serveNext`, from the standalone build.
  */
 export function runNext({ mode, host, port, from }: RunNextOptions): void {
-  if (mode !== "dev" && mode !== "start") {
-    process.stderr.write("usage: tsx scripts/next.ts dev|start\n");
+  if (mode !== "dev") {
+    process.stderr.write("usage: tsx scripts/next.ts dev\n");
     process.exit(2);
-  }
-  if (mode === "start") {
-    void startNext({ host, port, from });
-    return;
   }
   const nextBin = createRequire(from).resolve("next/dist/bin/next");
   const next = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", String(port)], {
@@ -134,32 +126,4 @@ export function forwardPeer(req: Pick<IncomingMessage, "headers" | "socket">): v
   const sent = req.headers["x-forwarded-for"];
   const hops = Array.isArray(sent) ? sent.join(", ") : sent;
   req.headers["x-forwarded-for"] = hops ? `${hops}, ${peer}` : peer;
-}
-
-/** The part of `next`'s programmatic API we use (the app resolves `next` itself). */
-interface NextApp {
-  prepare(): Promise<void>;
-  getRequestHandler(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-  close(): Promise<void>;
-}
-
-/** `next start` as a node:http server of ours, so every request passes `guardNextRequest`. */
-async function startNext({ host, port, from }: Omit<RunNextOptions, "mode">): Promise<void> {
-  const dir = fileURLToPath(new URL("..", from));
-  // What `next start` does too: a production server renders as production.
-  if (process.env.NODE_ENV === undefined) Object.assign(process.env, { NODE_ENV: "production" });
-  const createNext = createRequire(from)("next") as (options: {
-    dev: boolean;
-    dir: string;
-    hostname: string;
-    port: number;
-  }) => NextApp;
-  const app = createNext({ dev: false, dir, hostname: host, port });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const server = createServer((req, res) => {
-    forwardPeer(req);
-    if (!guardNextRequest(req, res)) void handle(req, res);
-  });
-  serve(server, { name: basename(dir), host, port, onClose: () => app.close() });
 }

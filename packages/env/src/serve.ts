@@ -9,6 +9,8 @@ export interface ServeOptions {
   banner?: string;
   /** Releases what the service holds (its database client) after the server has closed. */
   onClose?: () => Promise<unknown>;
+  /** Where its start and failure lines go (a pino logger); stdout and stderr by default. */
+  log?: { info(message: string): void; error(message: string): void };
 }
 
 /**
@@ -17,11 +19,15 @@ export interface ServeOptions {
  */
 export function serve(server: Server, options: ServeOptions): void {
   const { name, host, port, banner = "", onClose } = options;
+  const log = options.log ?? {
+    info: (message: string) => process.stdout.write(`${message}\n`),
+    error: (message: string) => process.stderr.write(`${message}\n`),
+  };
   server.listen(port, host, () => {
-    process.stdout.write(`${name} listening on http://${host}:${port}${banner}\n`);
+    log.info(`${name} listening on http://${host}:${port}${banner}`);
   });
   server.on("error", (error) => {
-    process.stderr.write(`${name}: cannot listen on ${host}:${port}: ${error.message}\n`);
+    log.error(`${name}: cannot listen on ${host}:${port}: ${error.message}`);
     process.exit(1);
   });
   const shutdown = (): void => {

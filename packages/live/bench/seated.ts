@@ -32,6 +32,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "@fuda/db";
 import { createDb, setupDatabase } from "@fuda/db";
 import { checkBooks } from "@fuda/ledger";
+import { createLogger } from "@fuda/telemetry";
 import {
   benchServerUrl,
   benchTable,
@@ -158,9 +159,8 @@ async function run(serverUrl: string, tableCount: number): Promise<RunResult> {
       db,
       connectionString: database.url,
       timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => WINDOW_MS },
-      log: (line) => {
-        if (/failed|unreachable|cancelled/.test(line)) console.error(`  dealer: ${line}`);
-      },
+      // Faults only: a round cancelled, a step failed, the database away.
+      log: createLogger("seated-bench", { level: "warn", format: "pretty" }),
     });
     // The bots: everything they do is what the hub shows them, the moment it shows it.
     const stopListening = live.hub.listen(

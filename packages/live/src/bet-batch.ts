@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 
-import type { Outcome, SqlClient, SqlTransactionClient } from "@fuda/db";
+import type { Game, Outcome, SqlClient, SqlTransactionClient } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { prepareTransfers, reserveRequest } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
@@ -31,9 +31,17 @@ import {
 } from "./bet-slip";
 import { requestLockKey, roundLockKey, sortedKeys, toRoundForBets } from "./round-locks";
 import type { RoundRow } from "./round-locks";
+import type { RoundForBets } from "./bet-slip";
 import type { Placement, PlaceBetsInput, PlacedBet } from "./services";
 
-export type SlipOutcome = Outcome<Placement>;
+/** A slip's placement, with its round's table and game for the desk's metrics and log lines. */
+export interface PlacedSlip {
+  placement: Placement;
+  /** Unknown only for a replay whose first placement was on a round not in this batch. */
+  table: { id: string; game: Game } | undefined;
+}
+
+export type SlipOutcome = Outcome<PlacedSlip>;
 
 /**
  * A slip checked before it joins a batch, with its request's lock key: work that needs no
@@ -120,9 +128,13 @@ const toPlacedBet = (bet: StoredBet): PlacedBet => ({
   reserved: bet.reserved,
 });
 
+const tableOf = (round: RoundForBets | undefined): PlacedSlip["table"] =>
+  round === undefined ? undefined : { id: round.tableId, game: round.game };
+
 interface Accepted {
   index: number;
   input: PlaceBetsInput;
+  table: PlacedSlip["table"];
   slipId: string;
   bets: PlacedBet[];
   amount: number;
@@ -190,11 +202,14 @@ export async function placeSlips(
         outcomes[index] = {
           ok: true,
           value: {
-            roundId: earlier[0]!.round_id,
-            slipId: earlier[0]!.slip_id,
-            bets: earlier.map(toPlacedBet),
-            replayed: true,
-            balance: wallets.get(input.playerId) ?? 0,
+            placement: {
+              roundId: earlier[0]!.round_id,
+              slipId: earlier[0]!.slip_id,
+              bets: earlier.map(toPlacedBet),
+              replayed: true,
+              balance: wallets.get(input.playerId) ?? 0,
+            },
+            table: tableOf(rounds.get(earlier[0]!.round_id)),
           },
         };
         continue;
@@ -235,6 +250,7 @@ export async function placeSlips(
       accepted.push({
         index,
         input,
+        table: tableOf(round),
         slipId: randomUUID(),
         amount,
         bets: bets.map((bet, line) => ({
@@ -255,7 +271,10 @@ export async function placeSlips(
   for (const [index, first] of sameAs) {
     const outcome = outcomes[first]!;
     outcomes[index] = outcome.ok
-      ? { ok: true, value: { ...outcome.value, replayed: true } }
+      ? {
+          ok: true,
+          value: { ...outcome.value, placement: { ...outcome.value.placement, replayed: true } },
+        }
       : outcome;
   }
   return outcomes as SlipOutcome[];
@@ -314,11 +333,14 @@ async function post(
       outcome: {
         ok: true,
         value: {
-          roundId: slip.input.roundId,
-          slipId: slip.slipId,
-          bets: slip.bets,
-          replayed: false,
-          balance: wallet?.balanceAfter ?? 0,
+          placement: {
+            roundId: slip.input.roundId,
+            slipId: slip.slipId,
+            bets: slip.bets,
+            replayed: false,
+            balance: wallet?.balanceAfter ?? 0,
+          },
+          table: slip.table,
         },
       },
     };

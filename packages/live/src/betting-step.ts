@@ -12,6 +12,8 @@ import type { DealerTiming } from "./dealer";
 import type { RoundRow, ShoeRow } from "./dealer-rows";
 import { cancelRound, closeBetting } from "./dealer-steps";
 import { appendEvents } from "./events";
+import type { LiveLog } from "./log";
+import type { RoundWatch } from "./round-watch";
 import { betTotals } from "./settlement";
 
 export interface BettingStep {
@@ -26,36 +28,54 @@ export interface BettingStep {
   recovering: boolean;
   /** The stakes last announced (`bets.totals`), as JSON. */
   announced: { totals: string };
-  log: (line: string) => void;
+  log: LiveLog;
+  watch: RoundWatch;
+  /** Names what the step did (its span's `fuda.step`). */
+  did: (step: string) => void;
 }
 
 /** Milliseconds to wait before the next step. */
 export async function bettingStep(step: BettingStep): Promise<number> {
-  const { db, table, definition, round, shoe, timing, clock, log } = step;
+  const { db, table, definition, round, shoe, timing, clock, log, watch, did } = step;
   const late = clock.now() - round.closesAt.getTime();
   if (step.recovering || late >= timing.lateCloseGraceMs) {
+    // Either way a fault: a dealer stopped mid-round, or this one stalled past the close.
     const reason = step.recovering ? "interrupted before betting closed" : "betting window missed";
+    did("cancel");
     await cancelRound(db, table, round, shoe, reason);
-    log(`table ${table.slug}: round ${round.number} cancelled (${reason}), bets refunded`);
+    watch.entered(round.id, "cancelled");
+    log.warn(
+      { table: table.slug, round: round.id, number: round.number, reason },
+      "round cancelled, bets refunded",
+    );
     return 0;
   }
   // A pause or close reaches a round waiting for a bet at once: no bet can come at such a table.
   if (table.status !== "OPEN" && !definition.dealsWithoutBets) {
     const reason = `table ${table.status.toLowerCase()} while waiting for a bet`;
+    did("cancel");
     const { cancelled } = await cancelRound(db, table, round, shoe, reason, {
       ifWaiting: definition,
     });
     if (cancelled) {
-      log(`table ${table.slug}: round ${round.number} cancelled (${reason})`);
+      watch.entered(round.id, "cancelled");
+      log.info(
+        { table: table.slug, round: round.id, number: round.number, reason },
+        "round cancelled",
+      );
       return 0;
     }
   }
   const windowMs = timing.bettingWindowMs(table);
   if (late >= 0) {
+    did("close");
     const next = await closeBetting(db, table, round, definition, { windowMs, now: clock.now() });
+    // Still betting: the round waits for a bet (its window starts again).
     if (next.phase === "betting") return Math.min(windowMs, timing.totalsIntervalMs);
+    watch.entered(round.id, next.phase);
     return timing.dealDelayMs;
   }
+  did("totals");
   await announceTotals(db, table.id, round, step.announced);
   return Math.min(-late, timing.totalsIntervalMs);
 }

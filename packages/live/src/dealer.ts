@@ -6,7 +6,6 @@
  * game through its definition and never asks which game it runs.
  */
 import type { Db, Game } from "@fuda/db";
-import { isDatabaseUnreachable } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 import type { Rng } from "@fuda/shoe";
 import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
@@ -14,13 +13,15 @@ import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
 import { bettingStep } from "./betting-step";
 import type { Clock } from "./clock";
 import type { RoundRow, ShoeRow, Tx } from "./dealer-rows";
-import { FencedError, StaleRoundError, TableNotOpenError } from "./dealer-rows";
+import { TableNotOpenError } from "./dealer-rows";
 import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
 import { definitionOf } from "./games";
+import type { LiveLog } from "./log";
 import { awaitsCard } from "./studio-memory";
 import { liveRoundFromJson } from "./round-json";
+import type { RoundWatch } from "./round-watch";
 import type { EventHub } from "./services";
 
 export interface DealerTiming {
@@ -55,7 +56,7 @@ export interface TableRunnerOptions {
   rng: Rng;
   /** When windows close and turns time out, and how long a step waits. */
   clock: Clock;
-  log: (line: string) => void;
+  log: LiveLog;
   signal: AbortSignal;
   /**
    * The process's event hub: a round waiting for a decision is read again as soon as an event of
@@ -70,7 +71,7 @@ const DECISION_POLL_MS = 100;
 const STUDIO_POLL_MS = 1_000;
 
 /** A step's wait: ms, or ms cut short by the table's next event. */
-type Wait = number | { ms: number; untilEvent: true };
+export type Wait = number | { ms: number; untilEvent: true };
 
 interface TableState {
   table: {
@@ -85,6 +86,8 @@ interface TableState {
   };
   definition: TableGameDefinition | null;
   round: RoundRow | null;
+  /** When the round entered its phase: opened (betting) or closed (dealing). */
+  since: Date | null;
   shoe: ShoeRow | null;
 }
 
@@ -107,6 +110,7 @@ interface TableSql {
   moves: number;
   acts_by: Date | null;
   round_studio: unknown;
+  phase_since: Date | null;
   shoe_id: string | null;
   shoe_state: unknown;
   position: number;
@@ -123,6 +127,7 @@ export async function readTable(db: Db | Tx, tableId: string): Promise<TableStat
            t.countdown_seconds, t.settings, t.dealing::text AS dealing,
            r.id::text AS round_id, r.shoe_id::text AS round_shoe_id, r.number, r.phase::text AS phase,
            r.betting_closes_at, r.state AS round_state, r.version, r.moves, r.acts_by, r.studio AS round_studio,
+           CASE r.phase WHEN 'betting' THEN r.opened_at ELSE r.closed_at END AS phase_since,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position, s.road
     FROM tables t
     LEFT JOIN rounds r ON r.table_id = t.id AND r.phase IN ('betting', 'dealing')
@@ -158,6 +163,7 @@ export async function readTable(db: Db | Tx, tableId: string): Promise<TableStat
             actsBy: row.acts_by,
             studio: row.round_studio,
           },
+    since: row.phase_since,
     shoe:
       row.shoe_id === null
         ? null
@@ -170,69 +176,86 @@ export async function readTable(db: Db | Tx, tableId: string): Promise<TableStat
   };
 }
 
+/** What a step knows beyond the table's options: the runner's memory and its reports. */
+export interface StepRun {
+  /** The first step after taking the table. */
+  recovering: boolean;
+  /** The stakes last announced (`bets.totals`), as JSON. */
+  announced: { totals: string };
+  watch: RoundWatch;
+  /** Names what the step did, on its `dealer.step` span. */
+  did: (step: string) => void;
+}
+
 /** Milliseconds to wait before the next step; one step per call, read from the database. */
-async function step(
-  options: TableRunnerOptions,
-  recovering: boolean,
-  announced: { totals: string },
-): Promise<Wait> {
+export async function step(options: TableRunnerOptions, run: StepRun): Promise<Wait> {
   const { db, tableId, timing, rng, clock } = options;
-  const { table, definition, round, shoe } = await readTable(db, tableId);
+  const { recovering, watch, did } = run;
+  const { table, definition, round, since, shoe } = await readTable(db, tableId);
   // Not a game this runtime deals (yet): look again later, the table may change.
   if (definition === null) return 5_000;
+  watch.seen(table, round, since);
   if (round !== null && shoe === null) {
     throw new Error(`table ${table.slug}: round ${round.id} is live but its shoe has ended`);
   }
   // The mode of the shoe in play deals its rounds; a change of the table's takes effect between.
   const studio = shoe?.state.studio === true;
   if (round?.phase === "betting") {
-    return bettingStep({
-      ...options,
-      table,
-      definition,
-      round,
-      shoe: shoe!,
-      recovering,
-      announced,
-    });
+    return bettingStep({ ...options, ...run, table, definition, round, shoe: shoe! });
   }
   if (round?.phase === "dealing") {
     if (definition.decisions?.pending(round.state) != null) {
       // The seat chose; its card comes from the console (studio.ts): the timer has stopped.
-      if (studio && awaitsCard(round)) return { ms: STUDIO_POLL_MS, untilEvent: true };
+      if (studio && awaitsCard(round)) {
+        did("await-card");
+        return { ms: STUDIO_POLL_MS, untilEvent: true };
+      }
       // A round found waiting (a restart, a takeover) gives the seat its full time again.
       if (recovering || round.actsBy === null) {
+        did("restart-timer");
         await restartTimer(db, table, definition, round, clock.now());
         return 0;
       }
       const left = round.actsBy.getTime() - clock.now();
-      if (left > 0) return { ms: Math.min(left, DECISION_POLL_MS), untilEvent: true };
+      if (left > 0) {
+        did("await-decision");
+        return { ms: Math.min(left, DECISION_POLL_MS), untilEvent: true };
+      }
+      did("timeout");
       await timeoutStep(db, table, definition, round, shoe!, clock.now());
       return timing.dealDelayMs;
     }
+    did("deal");
     const done = await dealStep(db, table, definition, round, shoe!, {
       // A studio shoe: every step whose card was entered (a joker blackjack dealer turning the
       // hole card after the last seat stood); the cards themselves come from the console.
       through: timing.dealDelayMs === 0 || studio,
     });
     if (done.dealt === null) return { ms: STUDIO_POLL_MS, untilEvent: true };
+    if (done.settled) watch.entered(round.id, "settled");
     return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
   }
   // Between rounds: an operator's pause or close takes effect here.
-  if (table.status !== "OPEN") return 1_000;
+  if (table.status !== "OPEN") {
+    did("not-open");
+    return 1_000;
+  }
   if (table.dealing === "studio") {
+    did("studio");
     // A studio table's rounds are opened at its console; an automatic shoe in play ends here.
     if (shoe !== null && !studio) await endShoeEarly(db, table, shoe);
     return STUDIO_POLL_MS;
   }
   const window = timing.bettingWindowMs(table);
+  did("open");
+  let opened: RoundRow;
   try {
     // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
     // So does a studio shoe left in play when the table went back to the automatic dealer.
     const kept =
       newShoeAsked(table.settings) || studio ? await endShoeEarly(db, table, shoe) : shoe;
     const current = kept ?? (await startShoe(db, table, definition, rng));
-    await openRound(db, table, definition, current, new Date(clock.now() + window), {
+    opened = await openRound(db, table, definition, current, new Date(clock.now() + window), {
       whileOpen: true,
     });
   } catch (error) {
@@ -240,78 +263,9 @@ async function step(
     if (error instanceof TableNotOpenError) return 1_000;
     throw error;
   }
-  announced.totals = "";
+  watch.entered(opened.id, "betting");
+  run.announced.totals = "";
   return Math.min(window, timing.totalsIntervalMs);
-}
-
-/**
- * Runs one table until `signal` aborts or another dealer is found to have moved it. The first
- * step after taking the table recovers it (seeds 000 and 001): a round still betting is
- * cancelled and refunded, a round being dealt is finished from the persisted shoe.
- */
-export async function runTable(options: TableRunnerOptions): Promise<void> {
-  const { signal, log, tableId, clock } = options;
-  let recovering = true;
-  let unreachableSince: number | null = null;
-  const announced = { totals: "" };
-  while (!signal.aborted) {
-    let wait: Wait;
-    try {
-      wait = await step(options, recovering, announced);
-      recovering = false;
-      if (unreachableSince !== null) {
-        log(`table ${tableId}: database back after ${clock.now() - unreachableSince} ms`);
-        unreachableSince = null;
-      }
-    } catch (error) {
-      if (error instanceof StaleRoundError) {
-        // A player acted meanwhile: the step is computed again from the round as it now is.
-        continue;
-      }
-      if (error instanceof FencedError) {
-        log(`table ${tableId}: ${error.message}; leaving it to that dealer`);
-        return;
-      }
-      if (isDatabaseUnreachable(error)) {
-        if (unreachableSince === null) {
-          unreachableSince = clock.now();
-          log(`table ${tableId}: database unreachable; retrying the step`);
-        }
-      } else {
-        log(`table ${tableId}: step failed, retrying: ${(error as Error).message}`);
-      }
-      wait = 1_000;
-    }
-    if (typeof wait === "object" && options.hub !== undefined) {
-      await untilEvent(clock, options.hub, tableId, wait.ms, signal);
-    } else {
-      const ms = typeof wait === "object" ? wait.ms : wait;
-      if (ms > 0) await clock.sleep(ms, signal);
-    }
-  }
-}
-
-/** Resolves after `ms`, or sooner: at the table's next event, or when `signal` aborts. */
-async function untilEvent(
-  clock: Clock,
-  hub: Pick<EventHub, "listen">,
-  tableId: string,
-  ms: number,
-  signal: AbortSignal,
-): Promise<void> {
-  if (signal.aborted) return;
-  const woken = new AbortController();
-  const wake = (): void => {
-    woken.abort();
-  };
-  signal.addEventListener("abort", wake, { once: true });
-  const stop = hub.listen({ tableId }, { event: wake, end: wake });
-  try {
-    await clock.sleep(ms, woken.signal);
-  } finally {
-    signal.removeEventListener("abort", wake);
-    stop();
-  }
 }
 
 export const cryptoRng = (): Rng => new CryptoRng();

@@ -13,20 +13,23 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 
 import type { Db } from "@fuda/db";
+import { fanoutLag } from "@fuda/telemetry";
 
 import type { TableEvent } from "./events";
 import { readEvents } from "./events";
 import { streamOf } from "./hub-stream";
 import type { EventListener, SubscriberFilter } from "./hub-subscriber";
 import { DEFAULT_MAX_QUEUE, Subscriber } from "./hub-subscriber";
+import type { LiveLog } from "./log";
+import { defaultLiveLog, oneLine } from "./log";
 import type { EventHub, SubscribeOptions } from "./services";
 
 export interface EventHubOptions {
   db: Db;
   /** The database of `db`: the LISTEN connection is a client of its own, outside the pool. */
   connectionString: string;
-  /** One line per connection loss or failed read, for the operator. */
-  log?: (line: string) => void;
+  /** A warn line per connection loss or failed read, for the operator. */
+  log?: LiveLog;
   /** Rows per read. */
   pageSize?: number;
   /** How often the hub reads without a notification, in case one was lost. */
@@ -45,9 +48,7 @@ export const LISTEN_QUERY = `LISTEN ${CHANNEL}`;
 export function createEventHub({
   db,
   connectionString,
-  log = (line) => {
-    console.error(line);
-  },
+  log = defaultLiveLog(),
   pageSize = 1_000,
   safetyPollMs = 5_000,
   maxQueue = DEFAULT_MAX_QUEUE,
@@ -58,6 +59,8 @@ export function createEventHub({
   let lastSeen: bigint | undefined;
   let closed = false;
   let listener: pg.Client | undefined;
+  /** The LISTEN connection is up: set once it listens, cleared at its first error or end. */
+  let listening = false;
   let reading = false;
   let more = false;
   const closing = new AbortController();
@@ -72,13 +75,18 @@ export function createEventHub({
     };
   });
 
-  /** One live event to every subscriber of its table, synchronously: `id` parsed once here. */
+  /**
+   * One live event to every subscriber of its table, synchronously: `id` parsed once here. The
+   * lag is the event's commit (its `created_at`, the transaction's start: a step's transaction
+   * is short) to the end of the writes to its subscribers.
+   */
   const hand = (event: TableEvent, id: bigint): void => {
     for (const key of [event.tableId, "*"]) {
       const subscribers = byTable.get(key);
       if (subscribers === undefined) continue;
       for (const subscriber of subscribers) subscriber.push(event, id);
     }
+    fanoutLag.observe(Math.max(0, Date.now() - Date.parse(event.at)) / 1000);
   };
 
   /** Reads everything after `lastSeen`, page by page, and hands it out. */
@@ -115,7 +123,7 @@ export function createEventHub({
         } while (readAgain());
       } catch (error) {
         // The database is likely away: the reconnect or the safety poll reads again.
-        log(`event hub: reading new events failed: ${message(error)}`);
+        log.warn({ reason: oneLine(error) }, "event hub: reading new events failed");
       } finally {
         reading = false;
       }
@@ -144,10 +152,13 @@ export function createEventHub({
           return;
         }
         listener = client;
+        listening = true;
         client.on("error", (error) => {
-          log(`event hub: LISTEN connection lost: ${message(error)}`);
+          listening = false;
+          log.warn({ reason: oneLine(error) }, "event hub: LISTEN connection lost: reconnecting");
         });
         client.once("end", () => {
+          listening = false;
           listener = undefined;
           if (!closed) void connect();
         });
@@ -158,7 +169,7 @@ export function createEventHub({
         client.removeAllListeners();
         client.on("error", () => undefined);
         await client.end().catch(() => undefined);
-        log(`event hub: cannot LISTEN (retrying in ${delay} ms): ${message(error)}`);
+        log.warn({ reason: oneLine(error), retryMs: delay }, "event hub: cannot LISTEN: retrying");
         await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
         delay = Math.min(delay * 2, backoffMs.max);
       }
@@ -191,7 +202,7 @@ export function createEventHub({
         });
         delay = backoffMs.first;
       } catch (error) {
-        log(`event hub: replaying missed events failed (retrying): ${message(error)}`);
+        log.warn({ reason: oneLine(error) }, "event hub: replaying missed events failed: retrying");
         await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
         delay = Math.min(delay * 2, backoffMs.max);
         continue;
@@ -255,9 +266,11 @@ export function createEventHub({
     listen,
     subscribe: (options) => streamOf(listen, options, maxQueue),
     lastId: () => (lastSeen ?? 0n).toString(),
+    connected: () => listening,
     async close() {
       if (closed) return;
       closed = true;
+      listening = false;
       closing.abort();
       clearInterval(poll);
       for (const subscribers of byTable.values()) {
@@ -271,6 +284,3 @@ export function createEventHub({
     },
   };
 }
-
-const message = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");

@@ -10,7 +10,8 @@ export type {
   Undo,
 } from "./services";
 export { definitionOf, jokerBlackjackTable, publicGameName } from "./games";
-export { DEFAULT_TIMING, runTable } from "./dealer";
+export { DEFAULT_TIMING } from "./dealer";
+export { runTable } from "./table-runner";
 export { systemClock } from "./clock";
 export type { Clock } from "./clock";
 export type { DealerTiming } from "./dealer";
@@ -58,6 +59,8 @@ export { SlowSubscriberError } from "./hub-subscriber";
 export type { EventListener } from "./hub-subscriber";
 export { startLive } from "./live";
 export type { Live, LiveOptions } from "./live";
+export { recordingLog, silentLog } from "./log";
+export type { LiveLog, LiveLogFn, LoggedLine } from "./log";
 export { playQuick, quickState } from "./quick-sessions";
 export type { QuickAction, QuickOptions } from "./quick-sessions";
 export { quickSessionFromJson } from "./quick-view";

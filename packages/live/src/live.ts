@@ -10,6 +10,8 @@ import type { ChatDesk, ChatPaces } from "./chat";
 import { createChatDesk } from "./chat";
 import type { DealerTiming } from "./dealer";
 import { createEventHub } from "./hub";
+import type { LiveLog } from "./log";
+import { defaultLiveLog } from "./log";
 import type { Dealer } from "./ownership";
 import { startDealer } from "./ownership";
 import type { BetDesk, EventHub } from "./services";
@@ -22,7 +24,12 @@ export interface LiveOptions {
   deal?: boolean;
   timing?: Partial<DealerTiming>;
   rng?: () => Rng;
-  log?: (line: string) => void;
+  /**
+   * The process's logger (a pino logger satisfies it): the dealer's faults at warn/error and
+   * its rounds' phases at debug, the hub's lost connections, one info line per bet placed or
+   * refused.
+   */
+  log?: LiveLog;
   /** The chat's paces (docs/chat.md); the defaults otherwise. */
   chatPaces?: Partial<ChatPaces>;
 }
@@ -42,10 +49,10 @@ export function startLive({
   deal = true,
   timing,
   rng,
-  log,
+  log = defaultLiveLog(),
   chatPaces,
 }: LiveOptions): Live {
-  const desk = createBetDesk({ db });
+  const desk = createBetDesk({ db, log });
   const chat = createChatDesk({ db, paces: chatPaces });
   const hub = createEventHub({ db, connectionString, log });
   const dealer = deal ? startDealer({ db, connectionString, timing, rng, log, hub }) : null;

@@ -8,13 +8,17 @@ import pg from "pg";
 
 import type { Db } from "@fuda/db";
 import type { Rng } from "@fuda/shoe";
+import { tablesOpen } from "@fuda/telemetry";
 
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import type { DealerTiming } from "./dealer";
-import { cryptoRng, DEFAULT_TIMING, runTable } from "./dealer";
+import { cryptoRng, DEFAULT_TIMING } from "./dealer";
 import { definitionOf } from "./games";
+import type { LiveLog } from "./log";
+import { defaultLiveLog, oneLine } from "./log";
 import type { EventHub } from "./services";
+import { runTable } from "./table-runner";
 
 /** The advisory lock namespace of tables ("live"); the key is `hashtext(table id)`. */
 const TABLE_LOCKS = 0x6c69_7665;
@@ -29,7 +33,8 @@ export interface DealerOptions {
   rng?: () => Rng;
   /** The dealer's time (windows, turn timers, its waits); a test hands it one it moves on. */
   clock?: Clock;
-  log?: (line: string) => void;
+  /** Faults at warn/error, tables taken at info, each round's phases at debug. */
+  log?: LiveLog;
   /** The process's event hub: a table waiting for a decision goes on at its next event. */
   hub?: Pick<EventHub, "listen">;
 }
@@ -49,11 +54,7 @@ interface Runner {
 export function startDealer(options: DealerOptions): Dealer {
   const { db, connectionString, claimIntervalMs = 2_000, clock = systemClock } = options;
   const timing: DealerTiming = { ...DEFAULT_TIMING, ...options.timing };
-  const log =
-    options.log ??
-    ((line: string) => {
-      console.log(`dealer: ${line}`);
-    });
+  const log = options.log ?? defaultLiveLog();
   const rng = (options.rng ?? cryptoRng)();
   const runners = new Map<string, Runner>();
   const stopping = new AbortController();
@@ -65,9 +66,15 @@ export function startDealer(options: DealerOptions): Dealer {
     const client = locks;
     locks = null;
     client.end().catch(() => undefined);
-    if (runners.size > 0) log(`lost the table locks (${reason}); stopping ${runners.size} tables`);
+    if (runners.size > 0) {
+      log.warn(
+        { reason, tables: runners.size },
+        "dealer lost its table locks: stopping its tables",
+      );
+    }
     for (const runner of runners.values()) runner.abort.abort();
     runners.clear();
+    tablesOpen.set(0);
   }
 
   /** The lock connection runs one query at a time: claims and unlocks queue behind each other. */
@@ -98,7 +105,7 @@ export function startDealer(options: DealerOptions): Dealer {
   }
 
   function run(tableId: string, slug: string, client: pg.Client): void {
-    log(`dealing table ${slug}`);
+    log.info({ table: slug }, `dealing table ${slug}`);
     const abort = new AbortController();
     const done = runTable({
       db,
@@ -128,7 +135,7 @@ export function startDealer(options: DealerOptions): Dealer {
     locks ??= await connect();
     const client = locks;
     const tables = await db.table.findMany({
-      select: { id: true, slug: true, game: true, variant: true },
+      select: { id: true, slug: true, game: true, variant: true, status: true },
     });
     for (const table of tables) {
       if (runners.has(table.id) || definitionOf(table) === null) continue;
@@ -141,6 +148,10 @@ export function startDealer(options: DealerOptions): Dealer {
         run(table.id, table.slug, client);
       }
     }
+    // As of this pass: a table paused or opened since counts at the next (every claimIntervalMs).
+    tablesOpen.set(
+      tables.filter((table) => table.status === "OPEN" && runners.has(table.id)).length,
+    );
   }
 
   const claiming = (async () => {
@@ -148,10 +159,12 @@ export function startDealer(options: DealerOptions): Dealer {
     while (!stopping.signal.aborted) {
       try {
         await claim();
-        if (failing) log("claiming tables again");
+        if (failing) log.info("claiming tables again");
         failing = false;
       } catch (error) {
-        if (!failing) log(`cannot claim tables: ${(error as Error).message.trim().split("\n")[0]}`);
+        if (!failing) {
+          log.warn({ reason: oneLine(error).slice(0, 300) }, "cannot claim tables: retrying");
+        }
         failing = true;
         release("claim failed");
       }
@@ -168,6 +181,7 @@ export function startDealer(options: DealerOptions): Dealer {
       for (const runner of running) runner.abort.abort();
       await Promise.all(running.map((runner) => runner.done));
       runners.clear();
+      tablesOpen.set(0);
       const client = locks;
       locks = null;
       // Ending the connection frees every lock it holds.

@@ -73,5 +73,10 @@ export interface EventHub {
   listen(options: SubscribeOptions, listener: EventListener): () => void;
   /** The newest event id this process has read ("0" before any). */
   lastId(): string;
+  /**
+   * True while the hub's LISTEN connection is up; false before it first listens and while it
+   * reconnects (streams stay open meanwhile, but new events wait): a readiness check.
+   */
+  connected(): boolean;
   close(): Promise<void>;
 }

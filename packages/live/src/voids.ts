@@ -10,6 +10,7 @@ import { writeAudit } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { transferMany } from "@fuda/ledger";
 import type { TransferRequest } from "@fuda/ledger";
+import { roundPhases } from "@fuda/telemetry";
 
 import { isRoundId, roundNotFound } from "./bet-slip";
 import { appendEvents } from "./events";
@@ -43,6 +44,7 @@ export const voidTransferId = (roundId: string, playerId: string): string =>
 interface LockedRound {
   id: string;
   table_id: string;
+  slug: string;
   shoe_id: string;
   number: number;
   phase: string;
@@ -52,11 +54,13 @@ interface LockedRound {
 export async function voidRound(db: Db, input: VoidInput): Promise<Voided> {
   const { operatorId, roundId, reason } = input;
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
-  return db.$transaction(async (tx) => {
+  const { voided, slug } = await db.$transaction(async (tx) => {
     // The round's row lock serializes two voids of the same round: the second sees voided_at.
     const [round] = await tx.$queryRaw<LockedRound[]>`
-      SELECT id::text, table_id::text, shoe_id::text, number, phase::text, voided_at
-      FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
+      SELECT r.id::text, r.table_id::text, t.slug, r.shoe_id::text, r.number, r.phase::text,
+             r.voided_at
+      FROM rounds r JOIN tables t ON t.id = r.table_id
+      WHERE r.id = ${roundId}::uuid FOR UPDATE OF r`;
     if (round === undefined) throw roundNotFound(roundId);
     if (round.voided_at !== null) {
       throw new FudaError(
@@ -180,6 +184,9 @@ export async function voidRound(db: Db, input: VoidInput): Promise<Voided> {
     ];
     // Last: appendEvents holds the events lock until commit.
     await appendEvents(tx, events);
-    return { roundId, voidedAt, reason, players };
+    return { voided: { roundId, voidedAt, reason, players }, slug: round.slug };
   });
+  // Not a phase in the database (a voided round stays settled), but one on the dashboard.
+  roundPhases.inc({ table: slug, phase: "voided" });
+  return voided;
 }

@@ -7,7 +7,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { definitionOf, startDealer } from "../src";
+import { definitionOf, silentLog, startDealer } from "../src";
 import type { Dealer } from "../src";
 import { testClock } from "./fixtures";
 
@@ -46,7 +46,7 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
       claimIntervalMs: 100,
       rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
       clock,
-      log: () => undefined,
+      log: silentLog,
     });
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { baccarat } from "@fuda/rules";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { auditLiveTables, definitionOf, liveRoundFromJson, startDealer } from "../src";
+import { auditLiveTables, definitionOf, liveRoundFromJson, silentLog, startDealer } from "../src";
 import type { Dealer } from "../src";
 import { testClock } from "./fixtures";
 
@@ -37,7 +37,7 @@ describe("the dealer", () => {
       claimIntervalMs: 100,
       rng: () => new HmacDrbg({ serverSeed: "0a0b0c" }),
       clock,
-      log: () => undefined,
+      log: silentLog,
     });
   });
   afterAll(async () => {
@@ -160,7 +160,7 @@ describe("the dealer", () => {
       timing: fast,
       claimIntervalMs: 100,
       clock: secondClock,
-      log: () => undefined,
+      log: silentLog,
     });
     try {
       // Four claim passes of the second dealer, its first one done.

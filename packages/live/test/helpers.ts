@@ -53,3 +53,6 @@ export async function inPlay(db: Db, playerId: string, roundId: string): Promise
   });
   return Number(row?.balance ?? 0n);
 }
+
+export { recordingLog } from "../src";
+export { sample } from "@fuda/telemetry";

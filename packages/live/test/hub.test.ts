@@ -8,6 +8,7 @@ import { createTestDatabase } from "@fuda/db/testing";
 import { until } from "@fuda/testkit";
 
 import type { EventHub, NewEvent, TableEvent } from "../src";
+import { recordingLog, sample } from "./helpers";
 import {
   appendEvents,
   createEventHub,
@@ -21,7 +22,7 @@ let db: Db;
 let tableA: string;
 let tableB: string;
 const hubs: EventHub[] = [];
-const logged: string[] = [];
+const { log, lines: logged } = recordingLog();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -40,7 +41,7 @@ const hub = (options: { safetyPollMs?: number; maxQueue?: number } = {}): EventH
   const created = createEventHub({
     db,
     connectionString: database.url,
-    log: (line) => logged.push(line),
+    log,
     pageSize: 7,
     ...options,
   });
@@ -188,6 +189,10 @@ describe("the event hub", () => {
     const stream = await subscribed(h, { tableId: tableA });
     await append([event(tableA, 1)]);
     expect(payloadN(await take(stream, 1))).toEqual([1]);
+    expect(h.connected()).toBe(true);
+    // connected() read at every turn of the event loop while the connection is away.
+    const states = new Set<boolean>();
+    const watch = setInterval(() => states.add(h.connected()), 1);
 
     const killed = await db.$queryRawUnsafe<{ ok: boolean }[]>(
       `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
@@ -201,7 +206,46 @@ describe("the event hub", () => {
     await append([event(tableA, 3)]);
     // The safety poll is a minute away: only the reconnect can deliver these.
     expect(payloadN(await take(stream, 2, 5_000))).toEqual([2, 3]);
-    expect(logged.some((line) => line.includes("LISTEN connection lost"))).toBe(true);
+    clearInterval(watch);
+    expect(states).toEqual(new Set([true, false]));
+    expect(h.connected()).toBe(true);
+    expect(
+      logged.some(
+        (line) => line.level === "warn" && line.message.includes("LISTEN connection lost"),
+      ),
+    ).toBe(true);
+    await h.close();
+    expect(h.connected()).toBe(false);
+  });
+
+  it("is not connected while it cannot LISTEN, and says so at warn", async () => {
+    const away = createEventHub({
+      db,
+      connectionString: "postgresql://postgres@127.0.0.1:1/nowhere",
+      log,
+      backoffMs: { first: 20, max: 20 },
+    });
+    hubs.push(away);
+    await sleep(200);
+    expect(away.connected()).toBe(false);
+    expect(
+      logged.some((line) => line.level === "warn" && line.message.includes("cannot LISTEN")),
+    ).toBe(true);
+  });
+
+  it("measures each event's fan-out lag, from its commit to its hand-out", async () => {
+    const h = hub();
+    const stream = await subscribed(h, { tableId: tableA });
+    const before = await sample("fuda_fanout_lag_seconds_count");
+    const lagBefore = await sample("fuda_fanout_lag_seconds_sum");
+    await append([event(tableA, 1), event(tableA, 2)]);
+    expect(payloadN(await take(stream, 2))).toEqual([1, 2]);
+    expect((await sample("fuda_fanout_lag_seconds_count")) - before).toBe(2);
+    // Read within a second or so on this machine, and never negative.
+    const lag = (await sample("fuda_fanout_lag_seconds_sum")) - lagBefore;
+    expect(lag).toBeGreaterThanOrEqual(0);
+    expect(lag).toBeLessThan(5);
+    await stream.return?.();
   });
 
   it("ends a subscriber that lets too many events pile up, not the others", async () => {

@@ -13,6 +13,7 @@ import type { BetDesk, Dealer } from "../src";
 import {
   act,
   createBetDesk,
+  silentLog,
   sit,
   startDealer,
   correctRound,
@@ -261,7 +262,7 @@ describe("studio dealing: joker blackjack, the dealer deals to the seat the cons
       connectionString: database.url,
       timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 60_000 },
       claimIntervalMs: 100,
-      log: () => undefined,
+      log: silentLog,
     });
     // The dealer's first step at a table it takes cancels a round found betting (recovery).
     await until("the dealer at the table", () =>

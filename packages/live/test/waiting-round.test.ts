@@ -15,7 +15,7 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { HmacDrbg } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { createBetDesk, leave, sit, startDealer } from "../src";
+import { createBetDesk, leave, silentLog, sit, startDealer } from "../src";
 import type { BetDesk, Dealer } from "../src";
 import { newPlayer, testClock } from "./fixtures";
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
     claimIntervalMs: 100,
     rng: () => new HmacDrbg({ serverSeed: "0a0b0c0d" }),
     clock,
-    log: () => undefined,
+    log: silentLog,
   });
 });
 afterAll(async () => {

@@ -8,6 +8,7 @@ export {
   startGameApi,
   startNextApp,
   startNextStack,
+  startResultsFeed,
   type NextAppName,
   type NextStack,
 } from "./stack";

@@ -32,17 +32,58 @@ export async function startGameApi({
     cwd: folder,
     command: process.execPath,
     args: [await freshBundle(folder)],
-    env: { PORT: String(port), DATABASE_URL: databaseUrl, ...env },
+    // Readable log lines at info, as under `pnpm start`: tests read what the dealer says (the
+    // test runner's own level is warn: tooling/vitest).
+    env: {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_FORMAT: "pretty",
+      LOG_LEVEL: "info",
+      ...env,
+    },
     url: `http://127.0.0.1:${port}`,
-    readyPath: "/trpc/health",
+    readyPath: "/readyz",
+  });
+}
+
+/**
+ * The results feed on a free port, on the given database; `env` adds settings (e.g. its rate
+ * limits). It runs from its bundle as in production (`node dist/main.mjs`), rebuilt here when
+ * older than any of its sources.
+ */
+export async function startResultsFeed({
+  databaseUrl,
+  env = {},
+}: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<SpawnedApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const folder = join(repoRoot(), "apps/results-feed");
+  return spawnApp({
+    cwd: folder,
+    command: process.execPath,
+    args: [await freshBundle(folder)],
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    url,
+    readyPath: "/readyz",
   });
 }
 
 export type NextAppName = "web" | "admin";
 
 /**
- * `next start` of an already built Next app (its `pnpm start`) on a free port, reading the game
- * API's tRPC endpoint `gameApiUrl`; `env` adds settings (e.g. FRAME_ANCESTORS).
+ * A built Next app's production server (its `pnpm start`: `node server.mjs` in its standalone
+ * build) on a free port, reading the game API's tRPC endpoint `gameApiUrl`; `env` adds settings
+ * (e.g. FRAME_ANCESTORS).
  */
 export async function startNextApp({
   app,
@@ -54,20 +95,24 @@ export async function startNextApp({
   env?: Record<string, string>;
 }): Promise<SpawnedApp> {
   const folder = join(repoRoot(), "apps", app);
-  await buildIfMissing(folder);
+  const server = join(folder, ".next", "standalone", "apps", app, "server.mjs");
+  await buildIfMissing(folder, server);
   const port = await freePort();
   return spawnApp({
     cwd: folder,
-    command: "pnpm",
-    args: ["--silent", "start"],
+    command: process.execPath,
+    args: [server],
     env: {
       PORT: String(port),
       GAME_API_URL: gameApiUrl,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "info",
       ...env,
     },
     url: `http://127.0.0.1:${port}`,
+    // It listens at once; requests wait for Next to be ready.
+    readyPath: "/livez",
   });
 }
 
@@ -75,8 +120,8 @@ export async function startNextApp({
  * Turbo builds the Next apps before their tests; a package's tests run alone on a fresh clone
  * (`pnpm --filter @fuda/web test`) build it here instead.
  */
-async function buildIfMissing(folder: string): Promise<void> {
-  if (existsSync(join(folder, ".next", "BUILD_ID"))) return;
+async function buildIfMissing(folder: string, server: string): Promise<void> {
+  if (existsSync(server)) return;
   await promisify(execFile)("pnpm", ["--silent", "build"], {
     cwd: folder,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },

@@ -68,6 +68,8 @@ const FRAMING = new Set([
   "transfer-encoding",
 ]);
 
+const REQUEST_ID = "bets-direct-test";
+
 /** A mutation's URL, single or as a batch: typed by the router, so a rename fails here. */
 type CallUrl = `/trpc/${MutationPath}${"" | "?batch=1"}`;
 
@@ -77,7 +79,8 @@ async function send(
   body: string,
   headers: Record<string, string> = {},
 ): Promise<Raw> {
-  const reply = await call(agent, port, path, headers, body);
+  // One request id for every call: each answer carries its request's (header and error body).
+  const reply = await call(agent, port, path, { "x-request-id": REQUEST_ID, ...headers }, body);
   const pairs: string[] = [];
   for (let i = 0; i < reply.rawHeaders.length; i += 2) {
     const name = reply.rawHeaders[i]!.toLowerCase();

@@ -12,6 +12,9 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 
 import type { Db } from "@fuda/db";
+import { isDatabaseUnreachable } from "@fuda/db";
+import type { LiveLog } from "@fuda/live";
+import { createLogger, webhookDeliveries } from "@fuda/telemetry";
 
 import { firstNotPublic, privateLiteralAddress } from "./public-address";
 import type { WebhookPrivateTargets } from "./public-address";
@@ -52,8 +55,12 @@ export interface WebhookDelivererOptions {
    * receiver inside our own network.
    */
   privateTargets?: WebhookPrivateTargets;
-  /** Where unexpected failures are reported (one line each). */
-  logError?: (message: string) => void;
+  /**
+   * A warn line per failed attempt (the target's host, never its secret or signature) and per
+   * pass the database cut short; an error line for anything else that fails a pass. Default:
+   * JSON lines on stdout, as the servers' own.
+   */
+  log?: LiveLog;
 }
 
 export interface WebhookDeliverer {
@@ -230,12 +237,7 @@ async function post(
 
 /** Starts delivering: a pass at once, then one every `pollMs` (and at once while work remains). */
 export function startWebhookDeliverer(options: WebhookDelivererOptions): WebhookDeliverer {
-  const {
-    db,
-    logError = (message: string) => {
-      console.error(message);
-    },
-  } = options;
+  const { db, log = createLogger("webhooks") } = options;
   const settings = { ...DEFAULTS, ...definedOnly(options) };
   // A claimed delivery is not claimed again until the POST has surely ended (or this process
   // died mid-attempt: then it is retried once the lease is over).
@@ -295,11 +297,30 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
     ]);
   }
 
+  /** One attempt: sent, counted, a failure told, then recorded. */
+  async function attempt(delivery: Claimed): Promise<void> {
+    const outcome = await post(delivery, settings);
+    const delivered = outcome.error === null;
+    webhookDeliveries.inc({ outcome: delivered ? "delivered" : "failed" });
+    if (!delivered) {
+      log.warn(
+        {
+          host: hostOf(delivery.url),
+          event: delivery.event_id,
+          type: delivery.type,
+          attempt: delivery.attempts + 1,
+          status: outcome.statusCode,
+          reason: outcome.error,
+        },
+        "webhook delivery failed",
+      );
+    }
+    await record(delivery, outcome);
+  }
+
   async function pass(): Promise<number> {
     const claimed = await claim();
-    await Promise.all(
-      claimed.map(async (delivery) => record(delivery, await post(delivery, settings))),
-    );
+    await Promise.all(claimed.map(attempt));
     return claimed.length;
   }
 
@@ -316,7 +337,15 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
     if (stopped) return;
     timer = setTimeout(() => {
       running = drain().catch((failure: unknown) => {
-        logError(`@fuda/results-feed: webhook delivery failed: ${String(failure)}`);
+        // The database away is retried at the next poll; anything else is a fault to look at.
+        if (isDatabaseUnreachable(failure)) {
+          log.warn(
+            { reason: String(failure).replace(/\s+/g, " ") },
+            "webhook deliveries: database unreachable",
+          );
+        } else {
+          log.error({ err: failure }, "webhook deliveries: a pass failed");
+        }
         return 0;
       });
       void running.finally(() => {
@@ -338,6 +367,15 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
       await running;
     },
   };
+}
+
+/** Where a delivery goes, for the log: the host and port only (no path, query or credentials). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(not a URL)";
+  }
 }
 
 /** Options given as `undefined` (an unset env var) keep their defaults. */

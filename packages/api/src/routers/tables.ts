@@ -7,6 +7,7 @@ import type { TableEvent } from "@fuda/live";
 import type { Context } from "../context";
 import { lobbyTableSchema } from "../domain/lobby.types";
 import { watchTables } from "../domain/lobby-feed";
+import { countedStream } from "../domain/sse-subscribers";
 import { tableEvents } from "../domain/table-events";
 import { getTableDetail } from "../domain/table-view";
 import {
@@ -44,7 +45,9 @@ export const tablesRouter = router({
   /** Server-sent events: the lobby at once, then each time a table's play or settings change. */
   watch: publicProcedure
     .output(streamOf(z.array(lobbyTableSchema)))
-    .subscription(({ ctx, signal }) => watchTables({ db: ctx.db, hub: ctx.live?.hub, signal })),
+    .subscription(({ ctx, signal }) =>
+      countedStream("tables.watch", watchTables({ db: ctx.db, hub: ctx.live?.hub, signal })),
+    ),
   /**
    * Server-sent events: every step of one table, each with its event id. On reconnecting, tRPC
    * sends the last id back as `lastEventId` (from the SSE `Last-Event-ID`): the missed events
@@ -63,6 +66,6 @@ export const tablesRouter = router({
         lastEventId: input.lastEventId,
         signal,
       });
-      return withIds(events);
+      return countedStream("tables.events", withIds(events));
     }),
 });

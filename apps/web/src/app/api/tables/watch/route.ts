@@ -37,11 +37,17 @@ export function HEAD(): Response {
 /** The lobby's stream, typed by the router so a rename fails here. */
 const WATCH: SubscriptionPath = "tables.watch";
 
+/** The id the app's server gave the request: the game API logs the stream under it too. */
+function requestIdOf(request: Request): Record<string, string> {
+  const id = request.headers.get("x-request-id");
+  return id === null ? {} : { "x-request-id": id };
+}
+
 export async function GET(request: Request): Promise<Response> {
   let upstream: Response;
   try {
     upstream = await fetch(`${env.GAME_API_URL}/${WATCH}`, {
-      headers: { accept: "text/event-stream" },
+      headers: { accept: "text/event-stream", ...requestIdOf(request) },
       signal: request.signal,
       cache: "no-store",
     });

@@ -1,0 +1,16 @@
+// The lobby's production server, bundled by `pnpm build` into the standalone build
+// (.next/standalone/apps/web/server.mjs) and run there with plain node (`pnpm start`).
+import { serveNext } from "@fuda/env";
+import { createLogger, requestIdOf, serveHealth, withRequestId } from "@fuda/telemetry";
+
+import { env } from "../src/env";
+
+serveNext({
+  name: "web",
+  dir: import.meta.dirname,
+  host: env.HOST,
+  port: env.PORT,
+  gameApiUrl: env.GAME_API_URL,
+  log: createLogger("web", { level: env.LOG_LEVEL, format: env.LOG_FORMAT }),
+  telemetry: { requestIdOf, withRequestId, serveHealth },
+});

@@ -1,0 +1,128 @@
+/**
+ * The loop around one table's steps (dealer.ts): each step in its `dealer.step` span, then the
+ * wait it asked for; a fault is logged and the step tried again, a fence ends the loop.
+ */
+import { isDatabaseUnreachable } from "@fuda/db";
+import { withSpan } from "@fuda/telemetry";
+
+import type { Clock } from "./clock";
+import type { StepRun, TableRunnerOptions, Wait } from "./dealer";
+import { step } from "./dealer";
+import { FencedError, StaleRoundError } from "./dealer-rows";
+import { oneLine } from "./log";
+import { RoundWatch } from "./round-watch";
+import type { EventHub } from "./services";
+
+/** A step to compute again at once: a player acted on the round under it. */
+const AGAIN = "again";
+
+/**
+ * One step in its `dealer.step` span: the table, the round it found or opened, what it did. A
+ * step computed again is no failure: it ends its span as one, not as an error.
+ */
+function tracedStep(
+  options: TableRunnerOptions,
+  run: Omit<StepRun, "did">,
+): Promise<Wait | typeof AGAIN> {
+  return withSpan("dealer.step", { "fuda.table": run.watch.name }, async (span) => {
+    try {
+      return await step(options, {
+        ...run,
+        did: (name) => {
+          span.setAttribute("fuda.step", name);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof StaleRoundError)) throw error;
+      span.setAttribute("fuda.stale", true);
+      return AGAIN;
+    } finally {
+      span.setAttribute("fuda.table", run.watch.name);
+      const round = run.watch.roundId;
+      if (round !== null) span.setAttribute("fuda.round", round);
+    }
+  });
+}
+
+/**
+ * Runs one table until `signal` aborts or another dealer is found to have moved it. The first
+ * step after taking the table recovers it (seeds 000 and 001): a round still betting is
+ * cancelled and refunded, a round being dealt is finished from the persisted shoe.
+ */
+export async function runTable(options: TableRunnerOptions): Promise<void> {
+  const { signal, log, tableId, clock } = options;
+  let recovering = true;
+  let unreachableSince: number | null = null;
+  const announced = { totals: "" };
+  const watch = new RoundWatch(tableId, log);
+  try {
+    while (!signal.aborted) {
+      let wait: Wait;
+      try {
+        const stepped = await tracedStep(options, { recovering, announced, watch });
+        // A player acted meanwhile: the step is computed again from the round as it now is.
+        if (stepped === AGAIN) continue;
+        wait = stepped;
+        recovering = false;
+        if (unreachableSince !== null) {
+          log.info(
+            { table: watch.name, ms: clock.now() - unreachableSince },
+            "database reachable again: dealing on",
+          );
+          unreachableSince = null;
+        }
+      } catch (error) {
+        if (error instanceof FencedError) {
+          log.warn(
+            { table: watch.name, reason: error.message },
+            "another dealer moved the table: leaving it to that dealer",
+          );
+          return;
+        }
+        if (isDatabaseUnreachable(error)) {
+          if (unreachableSince === null) {
+            unreachableSince = clock.now();
+            log.warn(
+              { table: watch.name, reason: oneLine(error) },
+              "database unreachable: retrying the step",
+            );
+          }
+        } else {
+          log.error({ table: watch.name, err: error }, "dealer step failed: retrying it");
+        }
+        wait = 1_000;
+      }
+      if (typeof wait === "object" && options.hub !== undefined) {
+        await untilEvent(clock, options.hub, tableId, wait.ms, signal);
+      } else {
+        const ms = typeof wait === "object" ? wait.ms : wait;
+        if (ms > 0) await clock.sleep(ms, signal);
+      }
+    }
+  } finally {
+    watch.end();
+  }
+}
+
+/** Resolves after `ms`, or sooner: at the table's next event, or when `signal` aborts. */
+async function untilEvent(
+  clock: Clock,
+  hub: Pick<EventHub, "listen">,
+  tableId: string,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
+  if (signal.aborted) return;
+  const woken = new AbortController();
+  const wake = (): void => {
+    woken.abort();
+  };
+  signal.addEventListener("abort", wake, { once: true });
+  const stop = hub.listen({ tableId }, { event: wake, end: wake });
+  try {
+    await clock.sleep(ms, woken.signal);
+  } finally {
+    signal.removeEventListener("abort", wake);
+    stop();
+  }
+}

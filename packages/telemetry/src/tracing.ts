@@ -1,0 +1,45 @@
+import { createRequire } from "node:module";
+
+import { context, propagation, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { registerInstrumentations } from "@opentelemetry/instrumentation";
+import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
+import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+
+/**
+ * Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (OpenTelemetry's own variable, as are
+ * OTEL_SERVICE_NAME and OTEL_EXPORTER_OTLP_HEADERS): spans for HTTP in and out, every
+ * PostgreSQL query (node-postgres), and ours (span.ts), sent over OTLP/HTTP. Must run before
+ * `pg` and `node:http` are first required: the instrumentations patch them as they load, so a
+ * server's `main` starts tracing and only then imports its `app` (packages/env/src/bundle.ts
+ * keeps `pg` a run-time require for this). Returns a function that flushes and stops.
+ */
+export function startTracing(service: string): (() => Promise<void>) | undefined {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({
+      "service.name": process.env.OTEL_SERVICE_NAME ?? service,
+    }),
+    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+  });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        // Health probes and scrapes every few seconds would drown the requests that matter.
+        ignoreIncomingRequestHook: (req) => /^\/(livez|readyz|metrics)\b/.test(req.url ?? ""),
+      }),
+      new PgInstrumentation({ enhancedDatabaseReporting: false }),
+    ],
+  });
+  // `node:http` imported as an ES module is never required: require it once so it is patched.
+  createRequire(import.meta.url)("node:http");
+  return () => provider.shutdown();
+}
