@@ -1,11 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-
 import type pg from "pg";
 
 import { migrationSources, migrationsDir } from "./committed-migrations";
 import { withConnection } from "./connect";
+import { readMigrationFolder } from "./migration-folder";
 
 export { migrationsDir };
 
@@ -76,24 +74,8 @@ function matchesChecksum(sql: string, checksum: string): boolean {
  * the committed ones (from the folder, or from a server bundle's copy).
  */
 export async function readMigrations(dir?: string): Promise<Migration[]> {
-  if (dir === undefined) {
-    return (await migrationSources()).map(({ name, sql }) => ({
-      name,
-      sql,
-      checksum: migrationChecksum(sql),
-    }));
-  }
-  const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const sql = await readFile(join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: migrationChecksum(sql) };
-    }),
-  );
+  const sources = dir === undefined ? await migrationSources() : await readMigrationFolder(dir);
+  return sources.map(({ name, sql }) => ({ name, sql, checksum: migrationChecksum(sql) }));
 }
 
 interface MigrationRow {
