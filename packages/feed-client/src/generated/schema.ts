@@ -680,6 +680,11 @@ export interface components {
              * @example limit
              */
             parameter?: string;
+            /**
+             * @description The request's id (also the `X-Request-Id` header; yours when you sent one): quote it when asking us about this answer.
+             * @example 6f1c2b9e-0d7a-4e43-9a51-2f8d0c3b7a10
+             */
+            requestId?: string;
         };
     };
     responses: {
