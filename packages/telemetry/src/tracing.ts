@@ -3,12 +3,23 @@ import { createRequire } from "node:module";
 import { context, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+
+/**
+ * OTLP over HTTP, in the encoding OpenTelemetry's variables ask for: `http/protobuf`, or JSON
+ * (`http/json`, our default when neither variable is set; gRPC is not offered).
+ */
+function exporter(): JsonExporter | ProtobufExporter {
+  const protocol =
+    process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  return protocol === "http/protobuf" ? new ProtobufExporter() : new JsonExporter();
+}
 
 /**
  * Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (OpenTelemetry's own variable, as are
@@ -24,7 +35,7 @@ export function startTracing(service: string): (() => Promise<void>) | undefined
     resource: resourceFromAttributes({
       "service.name": process.env.OTEL_SERVICE_NAME ?? service,
     }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+    spanProcessors: [new BatchSpanProcessor({ exporter: exporter() })],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
