@@ -9,12 +9,17 @@ import { clientAddress, trustedProxies as trustedProxyList } from "./client-addr
 import { refusedCrossSite } from "./cross-site";
 import { serveTableEvents } from "./table-events-sse";
 
-import { appRouter, createContext, databaseUnavailable, RETRY_AFTER_SECONDS } from "@fuda/api";
+import {
+  appRouter,
+  createContext,
+  databaseUnavailable,
+  readinessChecks,
+  RETRY_AFTER_SECONDS,
+} from "@fuda/api";
 import type { Live, WebhookPrivateTargets } from "@fuda/api";
 import type { Auth } from "@fuda/auth";
 import { toNodeHandler, withoutEndedSession } from "@fuda/auth";
 import type { Db } from "@fuda/db";
-import { pendingMigrations } from "@fuda/db";
 import { requestPath } from "@fuda/env";
 import type { Logger } from "@fuda/telemetry";
 import {
@@ -232,21 +237,7 @@ export function createGameApiServer({
     }
     return "other";
   };
-  const readiness = {
-    database: () => db.$queryRaw`SELECT 1`,
-    migrations: async () => {
-      const pending = await pendingMigrations(db);
-      if (pending.length > 0) throw new Error(`not applied: ${pending.join(", ")}`);
-    },
-    ...(live === undefined
-      ? {}
-      : {
-          events: () =>
-            live.hub.connected()
-              ? Promise.resolve()
-              : Promise.reject(new Error("the event hub is not listening")),
-        }),
-  };
+  const readiness = readinessChecks({ db, events: live?.hub });
   const isSubscription = (path: string): boolean => subscriptions.has(path);
 
   const health = appRouter.createCaller(() => createContext({ db })).health;

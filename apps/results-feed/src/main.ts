@@ -2,6 +2,6 @@
 // imported only once it runs (packages/telemetry/src/tracing.ts). The bundle's app is app.mjs.
 import { startTracing } from "@fuda/telemetry/tracing";
 
-startTracing("results-feed");
+await startTracing("results-feed");
 const app = import.meta.url.endsWith(".mjs") ? "./app.mjs" : "./app.ts";
 await import(app);

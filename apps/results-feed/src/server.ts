@@ -6,10 +6,9 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 
-import { createContext, feedRouter, RETRY_AFTER_SECONDS } from "@fuda/api";
+import { createContext, feedRouter, readinessChecks, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Context } from "@fuda/api";
 import type { Db } from "@fuda/db";
-import { pendingMigrations } from "@fuda/db";
 import { requestPath } from "@fuda/env";
 import type { Logger } from "@fuda/telemetry";
 import {
@@ -164,7 +163,8 @@ export function createFeedServer(options: FeedServerOptions): Server {
     metricsToken,
     readDb = db,
   } = options;
-  const document = json(200, createFeedDocument({ publicUrl }));
+  const feedDocument = createFeedDocument({ publicUrl });
+  const document = json(200, feedDocument);
   const health = feedRouter.createCaller(() => createContext({ db })).health;
   const limiter = createRateLimiter(rateLimit);
   const stream = options.stream && createFeedStream({ db, ...options.stream });
@@ -175,7 +175,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
   /** The key id each /v1 request came with, for `fuda_feed_requests_total` (never its text). */
   const keyIds = new WeakMap<IncomingMessage, string>();
   /** The documented paths as patterns (`/v1/rounds/{id}`): the route label of a request. */
-  const routes = Object.keys(createFeedDocument({ publicUrl }).paths ?? {}).map((path) => ({
+  const routes = Object.keys(feedDocument.paths ?? {}).map((path) => ({
     template: `${apiPrefix}${path}`,
     pattern: new RegExp(`^${apiPrefix}${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
   }));
@@ -185,22 +185,11 @@ export function createFeedServer(options: FeedServerOptions): Server {
     if (path === "/openapi.json" || path === "/healthz") return path;
     return routes.find(({ pattern }) => pattern.test(path))?.template ?? "other";
   };
-  const readiness = {
-    database: () => db.$queryRaw`SELECT 1`,
-    ...(readDb === db ? {} : { replica: () => readDb.$queryRaw`SELECT 1` }),
-    migrations: async () => {
-      const pending = await pendingMigrations(db);
-      if (pending.length > 0) throw new Error(`not applied: ${pending.join(", ")}`);
-    },
-    ...(options.stream === undefined
-      ? {}
-      : {
-          events: () =>
-            options.stream!.events.connected()
-              ? Promise.resolve()
-              : Promise.reject(new Error("the event hub is not listening")),
-        }),
-  };
+  const readiness = readinessChecks({
+    db,
+    events: options.stream?.events,
+    replica: readDb === db ? undefined : readDb,
+  });
   const api = createOpenApiNodeHttpHandler({
     router: feedRouter,
     createContext: ({ req }) => contexts.get(req)!,

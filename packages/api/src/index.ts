@@ -78,4 +78,5 @@ export {
   webhookDeliveries,
 } from "./domain/webhook-endpoints";
 export { isPublicAddress, type WebhookPrivateTargets } from "./domain/public-address";
+export { readinessChecks } from "./domain/readiness";
 export { startBooksWatch, type BooksWatch, type BooksWatchOptions } from "./domain/books-watch";

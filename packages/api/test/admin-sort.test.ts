@@ -3,16 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 
-import type { Actor, RouterInputs } from "../src";
+import type { RouterInputs } from "../src";
 import { appRouter, createCallerFactory } from "../src";
-import { refusal } from "./refusal";
 
-const operator = {
-  kind: "operator",
-  userId: "op-1",
-  role: "operator",
-  signedInAt: Date.now(),
-} satisfies Actor;
+import { operator } from "./actors";
+import { refusal } from "./refusal";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;

@@ -6,14 +6,10 @@ import { createTestDatabase } from "@fuda/db/testing";
 
 import type { Actor } from "../src";
 import { appRouter, createCallerFactory } from "../src";
+
+import { operator } from "./actors";
 import { refusal } from "./refusal";
 
-const operator = {
-  kind: "operator",
-  userId: "op-1",
-  role: "operator",
-  signedInAt: Date.now(),
-} satisfies Actor;
 const player = { kind: "player", userId: "p-1" } satisfies Actor;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

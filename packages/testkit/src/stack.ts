@@ -12,10 +12,31 @@ import type { SpawnedApp } from "@fuda/env";
 import { launchChromium } from "./chromium";
 
 /**
+ * A Node app of ours (`apps/<name>`) from its bundle, as production runs it (`node
+ * dist/main.mjs`), rebuilt first when older than any of its sources: it starts in a third of the
+ * time tsx takes, and crash tests restart the game API dozens of times. Its lines are readable
+ * and at info, as under `pnpm start`: tests read what it says (the test runner's own level is
+ * warn: tooling/vitest). Ready once `/readyz` answers.
+ */
+async function startBundledApp(
+  name: "game-api" | "results-feed",
+  port: number,
+  env: Record<string, string>,
+): Promise<SpawnedApp> {
+  const folder = join(repoRoot(), "apps", name);
+  return spawnApp({
+    cwd: folder,
+    command: process.execPath,
+    args: [await freshBundle(folder)],
+    env: { PORT: String(port), LOG_FORMAT: "pretty", LOG_LEVEL: "info", ...env },
+    url: `http://127.0.0.1:${port}`,
+    readyPath: "/readyz",
+  });
+}
+
+/**
  * The game API on a free port (or `port`), on the given database; `env` adds settings (e.g. the
- * dealer's pace). It runs from its bundle (`pnpm build`, rebuilt here when older than any of its
- * sources), which starts in a third of the time of `pnpm start`'s tsx: crash tests restart it
- * dozens of times.
+ * dealer's pace).
  */
 export async function startGameApi({
   databaseUrl,
@@ -26,31 +47,13 @@ export async function startGameApi({
   port?: number;
   env?: Record<string, string>;
 }): Promise<SpawnedApp> {
-  port ??= await freePort();
-  const folder = join(repoRoot(), "apps/game-api");
-  return spawnApp({
-    cwd: folder,
-    command: process.execPath,
-    args: [await freshBundle(folder)],
-    // Readable log lines at info, as under `pnpm start`: tests read what the dealer says (the
-    // test runner's own level is warn: tooling/vitest).
-    env: {
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_FORMAT: "pretty",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    url: `http://127.0.0.1:${port}`,
-    readyPath: "/readyz",
+  return startBundledApp("game-api", port ?? (await freePort()), {
+    DATABASE_URL: databaseUrl,
+    ...env,
   });
 }
 
-/**
- * The results feed on a free port, on the given database; `env` adds settings (e.g. its rate
- * limits). It runs from its bundle as in production (`node dist/main.mjs`), rebuilt here when
- * older than any of its sources.
- */
+/** The results feed on a free port, on the given database; `env` adds settings (its limits). */
 export async function startResultsFeed({
   databaseUrl,
   env = {},
@@ -59,22 +62,11 @@ export async function startResultsFeed({
   env?: Record<string, string>;
 }): Promise<SpawnedApp> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const folder = join(repoRoot(), "apps/results-feed");
-  return spawnApp({
-    cwd: folder,
-    command: process.execPath,
-    args: [await freshBundle(folder)],
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: url,
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    url,
-    readyPath: "/readyz",
+  return startBundledApp("results-feed", port, {
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
   });
 }
 
