@@ -235,6 +235,8 @@ describe("the event hub", () => {
 
   it("measures each event's fan-out lag, from its commit to its hand-out", async () => {
     const h = hub();
+    // Listening before the events commit, so they arrive live (handed out), not replayed.
+    await until("the hub listening", () => Promise.resolve(h.connected() ? true : undefined));
     const stream = await subscribed(h, { tableId: tableA });
     const before = await sample("fuda_fanout_lag_seconds_count");
     const lagBefore = await sample("fuda_fanout_lag_seconds_sum");
