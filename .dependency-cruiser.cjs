@@ -21,6 +21,8 @@ const LAYERS = {
   // Browser-safe: zod schemas and the rules' types (type-only: contracts-rules-types-only).
   contracts: ["rules"],
   errors: ["contracts"],
+  // Callers' paces: token buckets in memory or on Redis (shared by every node).
+  limits: [],
   env: [],
   // Logs, metrics, traces and health routes: pino, prom-client, OpenTelemetry.
   telemetry: [],
@@ -30,7 +32,7 @@ const LAYERS = {
   // rule book by its test (packages/db/test/seed.test.ts).
   db: ["env"],
   ledger: ["contracts", "db", "errors"],
-  live: ["contracts", "db", "errors", "ledger", "rules", "shoe", "telemetry"],
+  live: ["contracts", "db", "errors", "ledger", "limits", "rules", "shoe", "telemetry"],
   auth: ["contracts", "db", "errors"],
   api: ["auth", "contracts", "db", "errors", "ledger", "live", "rules", "shoe", "telemetry"],
   // Browser components: the names and views of the contracts, never the server's routers.

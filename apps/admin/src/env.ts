@@ -6,6 +6,8 @@ export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: port(3001),
   GAME_API_URL: httpUrl.default("http://127.0.0.1:4000/trpc"),
+  /** Where table streams are relayed (`stream` nodes, docs/scaling.md); unset: GAME_API_URL. */
+  GAME_API_STREAM_URL: httpUrl.optional(),
   /** Origins whose pages may frame the portal (an operator's own back office); unset: none. */
   FRAME_ANCESTORS: frameAncestors,
   /** Set by `next dev` and `next start`; `development` lets React's dev tools use eval (CSP). */

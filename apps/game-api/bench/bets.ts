@@ -22,7 +22,6 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -36,11 +35,14 @@ import { openRound } from "@fuda/live/testing";
 import {
   benchServerUrl,
   benchTable,
+  cpuSince,
   createThrowawayDatabase,
   machineBusyMs,
   openPgbench,
   percentile,
   PGBENCH_SCALE,
+  postgresCpuMs,
+  spawnedCpuMs,
   startGameApi,
   type PgbenchRun,
 } from "@fuda/testkit";
@@ -49,6 +51,8 @@ import { createGameApiServer } from "../src/server";
 import { call, MEASURING, WEB_ORIGIN } from "./callers";
 import type { CallersResult, CallersTask } from "./callers";
 
+/** The bench's players send as fast as they are answered: no player's pace may stop them. */
+const UNPACED = { perSecond: 1_000_000, burst: 1_000_000 };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Unmeasured calls before each configuration's window: connections opened, code warm. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -68,45 +72,6 @@ const STAKE = 1_000;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** BENCH_DIRECT_BETS=off leaves bets.place to tRPC's adapter (the server's `directBets`), to compare. */
 const DIRECT_BETS = process.env.BENCH_DIRECT_BETS !== "off";
-/** /proc/<pid>/stat counts CPU in clock ticks; 100 a second on Linux. */
-const TICK_MS = 10;
-
-/** CPU ms so far (user + system) of every process `matches` picks by pid and `stat` line, by pid. */
-function processesCpuMs(matches: (pid: string, stat: string) => boolean): Map<string, number> {
-  const byPid = new Map<string, number>();
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!matches(pid, stat)) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
-    } catch {
-      // Gone, or not ours to read.
-    }
-  }
-  return byPid;
-}
-
-/**
- * CPU ms the processes of `after` used since `before`. Per process: one that ended in between
- * (a PostgreSQL backend, an autovacuum worker) takes its time with it, and subtracting totals
- * would count that against the others.
- */
-function cpuSince(before: Map<string, number>, after: Map<string, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
-const sum = (byPid: Map<string, number>): number => [...byPid.values()].reduce((a, b) => a + b, 0);
-
-/** Every process whose environment names `marker` (the spawned game API's). */
-const spawnedCpuMs = (marker: string): number =>
-  sum(processesCpuMs((pid) => readFileSync(`/proc/${pid}/environ`, "utf8").includes(marker)));
-
-/** The PostgreSQL server's processes (the bench's server is local). */
-const postgresCpuMs = (): Map<string, number> =>
-  processesCpuMs((_, stat) => stat.includes("(postgres)"));
 
 interface Player {
   id: string;
@@ -223,7 +188,7 @@ async function inProcessGameApi(
     trustedOrigins: [WEB_ORIGIN],
     ...ledgerHooks({ db }),
   });
-  const live = startLive({ db, connectionString: url, deal: false });
+  const live = startLive({ db, connectionString: url, deal: false, betPace: UNPACED });
   const server = createGameApiServer({ db, auth, live, directBets: DIRECT_BETS });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -248,6 +213,7 @@ async function spawnedGameApi(url: string): Promise<BenchedGameApi> {
     env: {
       GAME_API_WORKERS: String(WORKERS),
       DEALER: "off",
+      BET_PACE: `${UNPACED.perSecond}/${UNPACED.burst}`,
       BETTER_AUTH_SECRET: randomUUID() + randomUUID(),
       AUTH_TRUSTED_ORIGINS: WEB_ORIGIN,
       FUDA_BENCH_RUN: marker.slice(marker.indexOf("=") + 1),

@@ -12,7 +12,7 @@
  * fetch `Request` with its own headers and abort signals, a `Response` and a web stream for
  * every call: a fifth of the game API's thread at 64 callers. Its middleware chain then copies
  * the call's options and context at each of five steps: another sixth of the thread's CPU per
- * placement, and a quarter of what it allocates (docs/live-tables.md, Benchmark: bet
+ * placement, and a quarter of what it allocates (docs/performance.md, Bet
  * placements). Here a call is the body, one context, the call and one `res.end`.
  *
  * Anything unusual (no `content-length`, a content type other than JSON, a body that is not

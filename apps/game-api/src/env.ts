@@ -9,10 +9,16 @@ import {
   EnvError,
   httpUrl,
   loadEnv,
+  natsEnv,
   port,
+  redisEnv,
   telemetryEnv,
   webhookPrivateTargets,
 } from "@fuda/env";
+
+/** What a game API node may do (docs/scaling.md, Roles). */
+export const ROLES = ["dealing", "api", "stream"] as const;
+export type Role = (typeof ROLES)[number];
 
 const origin = httpUrl.transform((url) => new URL(url).origin);
 
@@ -93,6 +99,37 @@ export const envSchema = z.object({
     .default(1),
   /** `off`: this process serves the API but deals no table (another process does). */
   DEALER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  /**
+   * What this node does (docs/scaling.md, Roles), comma-separated: `dealing` (deals the tables
+   * it can claim), `api` (accounts, bets, every procedure), `stream` (only the players' event
+   * streams). All three by default; `DEALER=off` takes `dealing` away.
+   */
+  ROLES: z
+    .string()
+    .transform((list) => list.split(",").map((item) => item.trim()))
+    .pipe(
+      z
+        .array(z.enum(ROLES, { error: `must be ${ROLES.join(", ")}, comma-separated` }))
+        .min(1, { error: "must name at least one role" }),
+    )
+    .default([...ROLES]),
+  ...natsEnv,
+  ...redisEnv,
+  /**
+   * Each player's pace of bet slips and undos (docs/live-tables.md, Bets): `<per second>/<at
+   * once>`; past it, 429 with the wait.
+   */
+  BET_PACE: z
+    .string()
+    .regex(/^\d+(\.\d+)?\/\d+$/, { error: "must be <slips a second>/<slips at once>, e.g. 10/20" })
+    .transform((pace) => {
+      const [perSecond, burst] = pace.split("/").map(Number);
+      return { perSecond: perSecond!, burst: burst! };
+    })
+    .refine((pace) => pace.perSecond > 0 && pace.burst >= 1, {
+      error: "must allow at least one slip",
+    })
+    .default({ perSecond: 20, burst: 40 }),
   /** Pause between two revealed cards, so people can watch. */
   DEAL_DELAY_MS: milliseconds(1_000),
   /** Pause after a settled round before the next one opens. */

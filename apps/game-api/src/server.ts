@@ -59,6 +59,11 @@ export interface GameApiServerOptions {
    * as it would (bets-direct.ts); false leaves them to tRPC's handler.
    */
   directBets?: boolean;
+  /**
+   * What this node answers (ROLES, docs/scaling.md): `api`, the procedures and accounts;
+   * `streams`, the players' event streams (the router's subscriptions). Both by default.
+   */
+  serves?: { api: boolean; streams: boolean };
   /** Most procedure calls in one batched request (each is a database query or more). */
   maxBatchSize?: number;
   /** Largest request body, in bytes; a larger one is refused before it is read. */
@@ -188,6 +193,7 @@ export function createGameApiServer({
     log.error(line);
   },
   metricsToken,
+  serves = { api: true, streams: true },
   maxBatchSize = 10,
   maxBodyBytes = 1024 * 1024,
   webhookPrivateTargets,
@@ -237,7 +243,9 @@ export function createGameApiServer({
     }
     return "other";
   };
-  const readiness = readinessChecks({ db, events: live?.hub });
+  // A node that serves no streams keeps taking bets while the event transport is away (the outbox
+  // holds the events), so its readiness does not hang on the hub.
+  const readiness = readinessChecks({ db, events: serves.streams ? live?.hub : undefined });
   const isSubscription = (path: string): boolean => subscriptions.has(path);
 
   const health = appRouter.createCaller(() => createContext({ db })).health;
@@ -280,6 +288,15 @@ export function createGameApiServer({
         "BAD_REQUEST",
         `batch of ${calls.length} calls: at most ${maxBatchSize} calls per request`,
       );
+      return;
+    }
+    const streams = (calls.length > 0 ? calls : [called]).filter(isSubscription).length;
+    if (!serves.api && streams < Math.max(calls.length, 1)) {
+      sendError(res, 404, "NOT_FOUND", `${called}: this node serves only event streams (ROLES)`);
+      return;
+    }
+    if (!serves.streams && streams > 0) {
+      sendError(res, 404, "NOT_FOUND", `${called}: this node serves no event streams (ROLES)`);
       return;
     }
     if (directBets && isDirectCall(req, called, search)) {
@@ -361,7 +378,7 @@ export function createGameApiServer({
       serveTrpc(req, res, target.path, target.search).catch((failure: unknown) => {
         fail(target.path, failure);
       });
-    } else if (target.path.startsWith(AUTH_PREFIX) && authHandler !== undefined) {
+    } else if (target.path.startsWith(AUTH_PREFIX) && authHandler !== undefined && serves.api) {
       // better-auth builds the request's URL from the Host header: one that is no host (`[`,
       // a port past 65535) would fail it as an unexpected error.
       if (!URL.canParse(`http://${req.headers.host ?? ""}/`)) {

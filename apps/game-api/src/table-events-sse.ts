@@ -9,7 +9,7 @@
  * (bench/fanout.ts). Here each event is serialized once and the same string is
  * written to every subscriber from the hub's own loop (`EventHub.listen`: no async iterator,
  * no promise per subscriber per event; at 10,000 viewers those made the tail 2.6× a plain
- * broadcaster's, docs/live-tables.md, Benchmark: event fan-out). Anything but the happy path (bad input, unknown table, refused
+ * broadcaster's, docs/performance.md, Event fan-out). Anything but the happy path (bad input, unknown table, refused
  * credentials) is left to tRPC, so errors keep tRPC's shapes.
  */
 import { once } from "node:events";

@@ -28,6 +28,12 @@ describe("game API configuration", () => {
       ],
       // The dealer deals, a card a second, a result shown 4 s, each table's own countdown.
       DEALER: "on",
+      // Every role on one node; events over LISTEN/NOTIFY (no NATS_URL).
+      ROLES: ["dealing", "api", "stream"],
+      NATS_STREAM: "FUDA_EVENTS",
+      // Paces in this process (no REDIS_URL): twenty slips a second per player, forty at once.
+      REDIS_PREFIX: "fuda:pace:",
+      BET_PACE: { perSecond: 20, burst: 40 },
       DEAL_DELAY_MS: 1_000,
       RESULT_PAUSE_MS: 4_000,
       // The apps' relays on this machine name the caller; 60 new accounts an address in 10 min,
@@ -43,6 +49,38 @@ describe("game API configuration", () => {
       LOG_LEVEL: "info",
       LOG_FORMAT: "json",
     });
+  });
+
+  it("reads ROLES as a comma-separated list of dealing, api and stream, and NATS_URL as nats:// URLs", () => {
+    expect(readEnv({ DATABASE_URL, ROLES: "stream" }).ROLES).toEqual(["stream"]);
+    expect(readEnv({ DATABASE_URL, ROLES: "dealing, api" }).ROLES).toEqual(["dealing", "api"]);
+    expect(() => readEnv({ DATABASE_URL, ROLES: "stream,feed" })).toThrow(
+      /ROLES.*must be dealing, api, stream, comma-separated/,
+    );
+    expect(
+      readEnv({ DATABASE_URL, NATS_URL: "nats://10.0.0.1:4222,nats://10.0.0.2:4222" }).NATS_URL,
+    ).toBe("nats://10.0.0.1:4222,nats://10.0.0.2:4222");
+    expect(() => readEnv({ DATABASE_URL, NATS_URL: "http://127.0.0.1:4222" })).toThrow(
+      "NATS_URL: must be nats:// or tls:// URLs, comma-separated",
+    );
+    expect(() => readEnv({ DATABASE_URL, NATS_STREAM: "fuda events" })).toThrow("NATS_STREAM");
+  });
+
+  it("reads BET_PACE as slips a second and at once, and REDIS_URL as a redis:// URL", () => {
+    expect(readEnv({ DATABASE_URL, BET_PACE: "2.5/5" }).BET_PACE).toEqual({
+      perSecond: 2.5,
+      burst: 5,
+    });
+    expect(() => readEnv({ DATABASE_URL, BET_PACE: "10" })).toThrow(
+      "BET_PACE: must be <slips a second>/<slips at once>, e.g. 10/20",
+    );
+    expect(() => readEnv({ DATABASE_URL, BET_PACE: "0/5" })).toThrow("BET_PACE");
+    expect(readEnv({ DATABASE_URL, REDIS_URL: "redis://10.0.0.3:6379" }).REDIS_URL).toBe(
+      "redis://10.0.0.3:6379",
+    );
+    expect(() => readEnv({ DATABASE_URL, REDIS_URL: "http://10.0.0.3" })).toThrow(
+      "REDIS_URL: must be a redis:// or rediss:// URL",
+    );
   });
 
   it("refuses a METRICS_TOKEN under 16 characters and a LOG_LEVEL it does not know; reads METRICS_PORT as a port", () => {
@@ -149,6 +187,6 @@ describe("game API configuration", () => {
     expect(result.stderr.trim().split("\n")).toEqual([
       'invalid configuration: PORT: must be a port number (got "http")',
     ]);
-    // A whole tsx process loading better-auth: seconds on a busy machine.
-  }, 30_000);
+    // A whole tsx process loading better-auth: seconds, and over 30 s on a loaded CI machine.
+  }, 120_000);
 });

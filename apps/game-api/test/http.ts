@@ -12,6 +12,7 @@ import type { GuestUpgrade } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { DealerTiming } from "@fuda/live";
+import type { Rate } from "@fuda/limits";
 import { silentLog, startLive } from "@fuda/live";
 import { signInStaff } from "@fuda/testkit";
 import type { AuthPost } from "@fuda/testkit";
@@ -161,6 +162,7 @@ export async function startGameApi({
   dealing,
   databaseUrl,
   webhookPrivateTargets,
+  betPace,
 }: {
   /** The dealer's pace, to run one; by default no dealer, and tests open the rounds they need. */
   dealing?: Partial<DealerTiming>;
@@ -171,6 +173,8 @@ export async function startGameApi({
   databaseUrl?: string;
   /** WEBHOOK_PRIVATE_TARGETS; unset: refuse, as in production. */
   webhookPrivateTargets?: WebhookPrivateTargets;
+  /** Each player's pace of slips; the production default unless a test floods on purpose. */
+  betPace?: Rate;
 } = {}) {
   const database =
     databaseUrl === undefined
@@ -201,6 +205,7 @@ export async function startGameApi({
     deal: dealing !== undefined,
     timing: dealing,
     log: silentLog,
+    betPace,
   });
   const server = createGameApiServer({ db: database.db, auth, live, webhookPrivateTargets });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -24,10 +24,14 @@ import type { Db } from "@fuda/db";
 import { silentLog, startLive } from "@fuda/live";
 import {
   benchServerUrl,
+  benchTable,
+  cpuSince,
   createThrowawayDatabase,
   freePort,
   percentile,
+  postgresCpuMs,
   spawnApp,
+  spawnedCpuMs,
 } from "@fuda/testkit";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -73,7 +77,8 @@ async function fillRounds(db: Db, url: string, target: number): Promise<number> 
 
 interface Answer {
   status: number;
-  body: string;
+  /** Decoded only when read: the client's own work is kept small, it shares the cores. */
+  body(): string;
 }
 
 function get(agent: Agent, port: number, path: string, authorization: string): Promise<Answer> {
@@ -84,8 +89,11 @@ function get(agent: Agent, port: number, path: string, authorization: string): P
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
         const bytes = Buffer.concat(chunks);
-        const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(bytes) : bytes;
-        resolve({ status: res.statusCode ?? 0, body: body.toString() });
+        const gzipped = res.headers["content-encoding"] === "gzip";
+        resolve({
+          status: res.statusCode ?? 0,
+          body: () => (gzipped ? gunzipSync(bytes) : bytes).toString(),
+        });
       });
       res.on("error", reject);
     });
@@ -98,6 +106,30 @@ interface Kind {
   name: string;
   latencies: number[];
   errors: number;
+}
+
+/** One run of the load on a server, with the CPU each side spent (the server by its env marker). */
+async function measure(
+  port: number,
+  marker: string,
+  authorization: string,
+  window: { from: string; to: string },
+) {
+  const before = {
+    server: spawnedCpuMs(marker),
+    postgres: postgresCpuMs(),
+    client: process.cpuUsage(),
+  };
+  const run = await load(port, authorization, window);
+  const client = process.cpuUsage(before.client);
+  return {
+    ...run,
+    cpuMs: {
+      server: spawnedCpuMs(marker) - before.server,
+      postgres: cpuSince(before.postgres, postgresCpuMs()),
+      client: (client.user + client.system) / 1_000,
+    },
+  };
 }
 
 async function load(port: number, authorization: string, window: { from: string; to: string }) {
@@ -129,10 +161,12 @@ async function load(port: number, authorization: string, window: { from: string;
           kind.latencies.push(performance.now() - sent);
           if (answer.status !== 200) {
             kind.errors += 1;
-            firstError.push(`${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
+            firstError.push(`${path}: ${answer.status} ${answer.body().slice(0, 200)}`);
           } else if (kind.name === "paging") {
-            const page = JSON.parse(answer.body) as { nextCursor: string | null; hasMore: boolean };
-            cursor = page.hasMore ? page.nextCursor : null;
+            // The page ends with its cursor: no need to parse the 50 rounds before it.
+            const tail = answer.body().slice(-300);
+            const next = /"nextCursor":"([^"]+)","hasMore":true\}$/.exec(tail);
+            cursor = next === null ? null : next[1]!;
           }
         } catch (error) {
           kind.errors += 1;
@@ -148,10 +182,23 @@ async function load(port: number, authorization: string, window: { from: string;
 
 const ms = (value: number) => value.toFixed(1);
 
+/** The sorted latencies of one kind of request, or of them all. */
+const summary = (kinds: readonly Kind[], name: string) => ({
+  name,
+  latencies: kinds
+    .flatMap((kind) => (name === "total" || kind.name === name ? kind.latencies : []))
+    .sort((a, b) => a - b),
+  errors: kinds.reduce(
+    (sum, kind) => sum + (name === "total" || kind.name === name ? kind.errors : 0),
+    0,
+  ),
+});
+
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_feed");
   let feed: Awaited<ReturnType<typeof spawnApp>> | undefined;
+  let bare: Awaited<ReturnType<typeof spawnApp>> | undefined;
   const db = createDb(database.url);
   try {
     await setupDatabase({ url: database.url });
@@ -185,6 +232,7 @@ async function main(): Promise<void> {
         PORT: String(port),
         HOST: "127.0.0.1",
         DATABASE_URL: database.url,
+        FUDA_BENCH_SERVER: "feed",
         // The bench's key must never wait for its bucket: the limit is what is measured otherwise.
         FEED_RATE_LIMIT: "1000000000",
         FEED_RATE_BURST: "1000000000",
@@ -195,35 +243,78 @@ async function main(): Promise<void> {
     const authorization = `Bearer ${key}`;
     // Warm-up: the feed's pool, the planner, the pages' caches.
     await load(port, authorization, window).catch(() => undefined);
-    const { kinds, elapsed, firstError } = await load(port, authorization, window);
+    const measured = await measure(port, "FUDA_BENCH_SERVER=feed", authorization, window);
+    await feed.stop();
+    feed = undefined;
+
+    const barePort = await freePort();
+    bare = await spawnApp({
+      cwd: appDir,
+      command: process.execPath,
+      args: ["--import", "tsx", "bench/bare-feed.ts"],
+      env: { PORT: String(barePort), DATABASE_URL: database.url, FUDA_BENCH_SERVER: "bare" },
+      url: `http://127.0.0.1:${barePort}`,
+      readyPath: "/v1/rounds?limit=1",
+    });
+    await load(barePort, authorization, window).catch(() => undefined);
+    const baseline = await measure(barePort, "FUDA_BENCH_SERVER=bare", authorization, window);
 
     console.log(
       `GET /v1/rounds?limit=${LIMIT}: ${rounds} finished rounds (${dealt} dealt, the rest copies), ` +
-        `${CONNECTIONS} connections, ${SECONDS} s, the real feed process, ${GZIP ? "gzip" : "no gzip"}`,
+        `${CONNECTIONS} connections, ${SECONDS} s each, ${GZIP ? "gzip asked" : "no gzip"}; ` +
+        `the feed process, then the baseline (bench/bare-feed.ts: node:http, one pg query, JSON)`,
     );
-    const rows = kinds.map((kind) => ({
-      ...kind,
-      latencies: kind.latencies.sort((a, b) => a - b),
-    }));
-    const all = {
-      name: "total",
-      latencies: kinds.flatMap((kind) => kind.latencies).sort((a, b) => a - b),
-      errors: kinds.reduce((sum, kind) => sum + kind.errors, 0),
-    };
-    console.log(
-      `${"requests".padEnd(10)}${"count".padStart(8)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}`,
-    );
-    for (const row of [...rows, all]) {
+    const table = benchTable([
+      ["server", 8],
+      ["requests", 11],
+      ["count", 8],
+      ["req/s", 9],
+      ["p50 ms", 9],
+      ["p99 ms", 9],
+      ["errors", 8],
+    ]);
+    console.log(table.header);
+    const line = (server: string, run: typeof measured, name: string) => {
+      const row = summary(run.kinds, name);
+      const rate = row.latencies.length / run.elapsed;
       console.log(
-        `${row.name.padEnd(10)}${String(row.latencies.length).padStart(8)}` +
-          (row.latencies.length / elapsed).toFixed(0).padStart(9) +
-          `${ms(percentile(row.latencies, 50)).padStart(9)}${ms(percentile(row.latencies, 99)).padStart(9)}` +
-          String(row.errors).padStart(8),
+        table.row([
+          server,
+          name,
+          String(row.latencies.length),
+          rate.toFixed(0),
+          ms(percentile(row.latencies, 50)),
+          ms(percentile(row.latencies, 99)),
+          String(row.errors),
+        ]),
+      );
+      return rate;
+    };
+    for (const kind of measured.kinds) line("feed", measured, kind.name);
+    const feedRate = line("feed", measured, "total");
+    for (const kind of baseline.kinds) line("bare", baseline, kind.name);
+    const bareRate = line("bare", baseline, "total");
+    console.log(`feed ÷ bare: ${(feedRate / bareRate).toFixed(2)}×`);
+    for (const [server, run] of [
+      ["feed", measured],
+      ["bare", baseline],
+    ] as const) {
+      const requests = run.kinds.reduce((sum, kind) => sum + kind.latencies.length, 0);
+      const perRequest = (ms: number) => `${((ms * 1_000) / requests).toFixed(0)} µs`;
+      console.log(
+        `${server}: CPU a request: server ${perRequest(run.cpuMs.server)}, PostgreSQL ` +
+          `${perRequest(run.cpuMs.postgres)}, the bench's client ${perRequest(run.cpuMs.client)}`,
       );
     }
-    if (firstError !== undefined) console.log(`first error: ${firstError}`);
+    for (const [server, run] of [
+      ["feed", measured],
+      ["bare", baseline],
+    ] as const) {
+      if (run.firstError !== undefined) console.log(`${server}: first error: ${run.firstError}`);
+    }
   } finally {
     await feed?.stop();
+    await bare?.stop();
     await db.$disconnect();
     await database.drop();
   }

@@ -1,7 +1,8 @@
 import { startWebhookDeliverer } from "@fuda/api";
 import { createDb, poolOf } from "@fuda/db";
 import { readOrExit, serve } from "@fuda/env";
-import { createEventHub } from "@fuda/live";
+import { createPacer } from "@fuda/limits";
+import { createEventHub, createNatsEventHub, eventStreamFromEnv } from "@fuda/live";
 import { createLogger, metricsListener, watchPool } from "@fuda/telemetry";
 
 import { readEnv } from "./env";
@@ -19,13 +20,14 @@ watchPool("results-feed", poolOf(db));
 const readDb =
   env.DATABASE_READ_URL === undefined ? db : createDb(readerUrl(env.DATABASE_READ_URL));
 if (readDb !== db) watchPool("results-feed-read", poolOf(readDb));
-// `GET /v1/stream` listens on the channel the game API's events are notified on (LISTEN and
-// SELECT only: the reader role is enough).
-const events = createEventHub({
-  db,
-  connectionString,
-  log,
-});
+// `GET /v1/stream`'s events: from NATS JetStream when the nodes share one (docs/scaling.md),
+// else on the channel the game API's events are notified on (LISTEN and SELECT only: the
+// reader role is enough).
+const eventStream = await eventStreamFromEnv(env, "results-feed", log);
+const events =
+  eventStream === undefined
+    ? createEventHub({ db, connectionString, log })
+    : createNatsEventHub({ db, events: eventStream, log });
 // Partners' webhooks from the outbox; its state is all in the database, so a restart resumes.
 const deliverer = startWebhookDeliverer({
   db,
@@ -37,6 +39,14 @@ const deliverer = startWebhookDeliverer({
   log,
 });
 
+// Each key's rate, shared by every feed process on Redis (docs/scaling.md, Shared limits).
+const pacer = createPacer(env.REDIS_URL, {
+  prefix: env.REDIS_PREFIX,
+  log: (fields, message) => {
+    log.warn(fields, message);
+  },
+});
+
 const metrics =
   env.METRICS_PORT === undefined ? undefined : metricsListener(env.HOST, env.METRICS_PORT, log);
 serve(
@@ -44,6 +54,7 @@ serve(
     db,
     publicUrl: env.PUBLIC_URL,
     rateLimit: { perSecond: env.FEED_RATE_LIMIT, burst: env.FEED_RATE_BURST },
+    pacer,
     stream: { events },
     readDb,
     log,
@@ -59,7 +70,9 @@ serve(
     onClose: async () => {
       metrics?.close();
       await deliverer.stop();
+      await pacer.close();
       await events.close();
+      await eventStream?.close();
       await db.$disconnect();
       if (readDb !== db) await readDb.$disconnect();
     },

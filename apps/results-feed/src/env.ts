@@ -5,6 +5,8 @@ import {
   httpUrl,
   loadEnv,
   port,
+  natsEnv,
+  redisEnv,
   telemetryEnv,
   webhookPrivateTargets,
 } from "@fuda/env";
@@ -43,6 +45,8 @@ export const envSchema = z.object({
   FEED_WEBHOOK_TIMEOUT_MS: positive(10_000),
   /** `refuse`: no delivery to an address that is not public (SSRF); `allow`: tests. */
   WEBHOOK_PRIVATE_TARGETS: webhookPrivateTargets,
+  ...natsEnv,
+  ...redisEnv,
   ...telemetryEnv,
 });
 

@@ -8,8 +8,9 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 
 import { createContext, feedRouter, readinessChecks, RETRY_AFTER_SECONDS } from "@fuda/api";
 import type { Context } from "@fuda/api";
+import { createPartnerKeyCache } from "@fuda/auth";
 import type { Db } from "@fuda/db";
-import { requestPath } from "@fuda/env";
+import { acceptsGzip, requestPath } from "@fuda/env";
 import type { Logger } from "@fuda/telemetry";
 import {
   createLogger,
@@ -20,11 +21,14 @@ import {
 } from "@fuda/telemetry";
 import { servedOverTls, transportSecurityHeaders } from "@fuda/env/security-headers";
 
+import { GZIP_FROM_CHARACTERS } from "./compression";
 import { docsFile } from "./docs";
 import { apiPrefix, createFeedDocument } from "./openapi";
 import { problem, PROBLEM_CONTENT_TYPE, problemFromTrpc } from "./problem";
 import type { Problem } from "./problem";
 import { createRateLimiter } from "./rate-limit";
+import { createRoundsRoute } from "./rounds-route";
+import type { Pacer } from "@fuda/limits";
 import type { RateLimit } from "./rate-limit";
 import { createFeedStream } from "./stream";
 import type { FeedStreamOptions } from "./stream";
@@ -39,14 +43,21 @@ export interface FeedServerOptions {
   readDb?: Db;
   /** Where partners reach the service, for the OpenAPI server URL (relative when absent). */
   publicUrl?: string;
-  /** Requests each partner key may make (in this process). */
+  /** Requests each partner key may make. */
   rateLimit?: RateLimit;
+  /** Where the keys' buckets are (createPacer): Redis for every feed process, else this one's. */
+  pacer?: Pacer;
   /** The process's logger: a line per request, and every unexpected failure. */
   log?: Logger;
   /** Where unexpected failures are reported (one line each; `log.error` by default). */
   logError?: (message: string) => void;
   /** METRICS_TOKEN: `/metrics` answers a caller bearing it; unset, `/metrics` is 404. */
   metricsToken?: string;
+  /**
+   * `GET /v1/rounds` answered in front of trpc-to-openapi, its pages kept serialized
+   * (rounds-route.ts); false leaves it to trpc-to-openapi (the test comparing the two).
+   */
+  directRounds?: boolean;
   /** The event hub `GET /v1/stream` follows (and its heartbeat); without it that path is 404. */
   stream?: Omit<FeedStreamOptions, "db">;
 }
@@ -86,25 +97,6 @@ const bearerChallenge = (refused: boolean) => ({
 function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { "Content-Type": reply.contentType, ...reply.headers });
   res.end(reply.body);
-}
-
-/**
- * Smaller answers leave as they are: gzip's header and the trip to the thread pool would cost
- * more than they save.
- */
-const GZIP_FROM_CHARACTERS = 1_024;
-
-/**
- * Whether a request's `Accept-Encoding` takes gzip (RFC 9110, 12.5.3): named, and not with
- * `q=0`. A page of 50 rounds is about 75 kB of JSON and 8 kB gzipped.
- */
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  return value.split(",").some((part) => {
-    const [coding, ...parameters] = part.toLowerCase().split(";");
-    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0{0,3})?\s*$/.test(parameter));
-    return ["gzip", "x-gzip"].includes(coding!.trim()) && !refused;
-  });
 }
 
 /**
@@ -166,8 +158,11 @@ export function createFeedServer(options: FeedServerOptions): Server {
   const feedDocument = createFeedDocument({ publicUrl });
   const document = json(200, feedDocument);
   const health = feedRouter.createCaller(() => createContext({ db })).health;
-  const limiter = createRateLimiter(rateLimit);
+  const limiter = createRateLimiter(rateLimit, options.pacer);
+  // Live keys from memory for half a second: a revoke reaches every feed process within it.
+  const partnerKeys = createPartnerKeyCache({ db });
   const stream = options.stream && createFeedStream({ db, ...options.stream });
+  const rounds = options.directRounds === false ? undefined : createRoundsRoute({ db: readDb });
   /** Each /v1 request's caller, resolved (and admitted) before the procedure runs. */
   const contexts = new WeakMap<IncomingMessage, Context>();
   /** Each request's target as sent: /v1 requests are rewritten for trpc-to-openapi. */
@@ -248,7 +243,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
   async function admit(req: IncomingMessage): Promise<Context | Reply> {
     let context: Context;
     try {
-      context = await createContext({ db, headers: req.headers });
+      context = await createContext({ db, headers: req.headers, partnerKeys });
     } catch (failure) {
       if (!(failure instanceof TRPCError)) throw failure;
       const status = getHTTPStatusCodeFromError(failure);
@@ -280,7 +275,7 @@ export function createFeedServer(options: FeedServerOptions): Server {
         }),
       );
     }
-    const decision = limiter.take(actor.keyId);
+    const decision = await limiter.take(actor.keyId);
     if (!decision.allowed) {
       return problemReply(
         problem(
@@ -324,6 +319,9 @@ export function createFeedServer(options: FeedServerOptions): Server {
       if (stream !== undefined && path === `${apiPrefix}/stream`) {
         await stream(req, res, search);
         return;
+      }
+      if (rounds !== undefined && path === `${apiPrefix}/rounds`) {
+        if (await rounds.serve(req, res, search)) return;
       }
       contexts.set(req, { ...admitted, db: readDb });
       // trpc-to-openapi matches the procedures' own paths (/tables), without the mount prefix,

@@ -81,6 +81,17 @@ describe("partner keys on the results feed", () => {
     }
   });
 
+  it("a key revoked while in use is refused within a second (the feed keeps live keys half a second)", async () => {
+    const { key, partnerKey } = await newPartnerKey(database.db);
+    expect((await get("/v1/tables", `Bearer ${key}`)).status).toBe(200);
+    await revokePartnerKey({ db: database.db, id: partnerKey.id });
+    const revokedAt = Date.now();
+    while ((await get("/v1/tables", `Bearer ${key}`)).status !== 401) {
+      expect(Date.now() - revokedAt).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
   it("over its rate a key gets 429 problem+json with Retry-After; other keys are not slowed", async () => {
     const first = await newPartnerKey(database.db);
     for (let i = 0; i < rateLimit.burst; i++) {

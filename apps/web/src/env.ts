@@ -6,6 +6,11 @@ export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: port(3000),
   GAME_API_URL: httpUrl.default("http://127.0.0.1:4000/trpc"),
+  /**
+   * Where the players' event streams are relayed (game API nodes with the `stream` role,
+   * docs/scaling.md); unset: GAME_API_URL.
+   */
+  GAME_API_STREAM_URL: httpUrl.optional(),
   /** Origins whose pages may frame ours (casinos embedding the lobby); unset: none may. */
   FRAME_ANCESTORS: frameAncestors,
   /** Set by `next dev` and `next start`; `development` lets React's dev tools use eval (CSP). */
@@ -23,3 +28,6 @@ export type Env = z.infer<typeof envSchema>;
 
 /** The lobby's whole configuration; next.config.ts imports this so a bad value stops startup. */
 export const env: Env = readOrExit(() => loadEnv(envSchema, process.env));
+
+/** The game API endpoint a stream is relayed to. */
+export const streamUrl = (): string => env.GAME_API_STREAM_URL ?? env.GAME_API_URL;

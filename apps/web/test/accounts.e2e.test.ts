@@ -29,12 +29,11 @@ const balanceOf = async (page: Page) =>
 
 /** Waits, without reloading, until the header shows a balance other than `balance`. */
 async function balanceMovedFrom(page: Page, balance: number): Promise<void> {
-  await page.waitForFunction(
-    (before) =>
-      Number(document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance")) !==
-      before,
-    balance,
-  );
+  await page.waitForFunction((before) => {
+    // Nothing shown yet: a kept page reads the account once it is in the browser.
+    const shown = document.querySelector('[data-testid="balance"]')?.getAttribute("data-balance");
+    return shown != null && Number(shown) !== before;
+  }, balance);
 }
 
 async function playAsGuest(page: Page): Promise<void> {

@@ -123,12 +123,12 @@ describe("baccarat table", () => {
     // Ken bets 20 points on the Banker with the keyboard: the chip, then the spot.
     await ken.page.getByRole("radio", { name: "Chip of 20 points" }).focus();
     await ken.page.keyboard.press("Space");
-    await ken.page.getByRole("button", { name: /^Banker, pays 0\.95:1/ }).focus();
+    await ken.page.getByRole("button", { name: /^Banker 0\.95:1/ }).focus();
     await ken.page.keyboard.press("Enter");
     await spot(ann.page, "player").and(ann.page.locator('[data-stake="1000"]')).waitFor();
     await spot(ken.page, "banker").and(ken.page.locator('[data-stake="2000"]')).waitFor();
     expect(await spot(ken.page, "banker").getAttribute("aria-label")).toBe(
-      "Banker, pays 0.95:1. Your stake 20",
+      "Banker 0.95:1 20 (Banker, pays 0.95:1. Your stake 20)",
     );
     // Each sees only their own stake; the header already holds the stake back.
     expect(await spot(ann.page, "banker").getAttribute("data-stake")).toBe("0");
@@ -265,7 +265,9 @@ describe("baccarat table", () => {
     await page.getByTestId("language").selectOption("ja");
     await page.locator('html[lang="ja"]').waitFor();
     await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
-    expect(await spot(page, "banker").getAttribute("aria-label")).toBe("バンカー、配当 0.95:1");
+    expect(await spot(page, "banker").getAttribute("aria-label")).toBe(
+      "バンカー 0.95:1 (バンカー、配当 0.95:1)",
+    );
     expect(await page.getByRole("radiogroup").getAttribute("aria-label")).toBe("チップ");
     let text = await translatableText(page);
     expect(text).not.toContain(MISSING_MARK);
@@ -276,7 +278,7 @@ describe("baccarat table", () => {
 
     await page.getByTestId("language").selectOption("th");
     await page.locator('html[lang="th"]').waitFor();
-    expect(await spot(page, "player").getAttribute("aria-label")).toBe("ผู้เล่น จ่าย 1:1");
+    expect(await spot(page, "player").getAttribute("aria-label")).toBe("ผู้เล่น 1:1 (ผู้เล่น จ่าย 1:1)");
     text = await translatableText(page);
     expect(text).not.toContain(MISSING_MARK);
     expect(text.match(/[A-Za-z]{3,}/g) ?? []).toEqual([]);

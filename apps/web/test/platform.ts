@@ -23,6 +23,9 @@ export const WELCOME = 1_000_000;
 // Words of three Latin letters or more: English left on a Japanese or Thai page.
 export const LATIN_WORD = /[A-Za-z]{3,}/g;
 
+/** How long the app's server may serve a lobby or table page it rendered (scripts/server.ts). */
+export const KEPT_PAGE_MS = 1_000;
+
 /** A dealer fast enough for a test to watch rounds go by, slow enough to bet in. */
 export const FAST_DEALER = {
   BETTING_WINDOW_MS: "4000",

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 
-import type { Actor, Auth } from "@fuda/auth";
+import type { Actor, Auth, PartnerKeyVerifier } from "@fuda/auth";
 import { resolveCaller } from "@fuda/auth";
 import type { Db } from "@fuda/db";
 import type { Live as LiveRuntime } from "@fuda/live";
@@ -33,6 +33,8 @@ export interface CreateContextOptions {
   live?: Live;
   /** Unset: `refuse`. */
   webhookPrivateTargets?: WebhookPrivateTargets;
+  /** How partner keys are checked (the feed's cache); each time against `db` when absent. */
+  partnerKeys?: PartnerKeyVerifier;
 }
 
 /**
@@ -45,11 +47,12 @@ export async function createContext({
   headers,
   live,
   webhookPrivateTargets,
+  partnerKeys,
 }: CreateContextOptions): Promise<Context> {
   if (headers === undefined) {
     return { db, live, webhookPrivateTargets, actor: { kind: "anonymous" } };
   }
-  const caller = await resolveCaller({ db, auth, headers }).catch((error: unknown) => {
+  const caller = await resolveCaller({ db, auth, headers, partnerKeys }).catch((error: unknown) => {
     // Outside any procedure, so cleaned here: a retryable 503 while the database is away, and
     // never a database message for anything else.
     throw toCallerError(error);

@@ -38,7 +38,8 @@ export {
 } from "./domain/table-view.types";
 export { tableEvents, tableSubscription } from "./domain/table-events";
 export { getShoe, listShoes } from "./domain/shoes";
-export { announcedRound } from "./domain/feed-rounds";
+export { announcedRound, finishedRoundPage } from "./domain/feed-rounds";
+export { roundPageSchema, roundsInputSchema } from "./domain/feed-rounds.types";
 export { getFeedShoe } from "./domain/feed-shoe";
 export type { RoundResult } from "./domain/feed-rounds.types";
 export type { FeedShoe } from "./domain/feed-shoe";

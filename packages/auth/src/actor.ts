@@ -4,6 +4,7 @@ import type { Db } from "@fuda/db";
 
 import type { Auth } from "./auth";
 import type { PartnerKeyScope } from "./partner-keys";
+import type { PartnerKeyVerifier } from "./partner-keys";
 import { verifyPartnerKey } from "./partner-keys";
 import { isRoleName } from "./roles";
 import { readSession } from "./session";
@@ -51,8 +52,12 @@ export async function resolveCaller(options: {
   auth?: Auth;
   /** A fetch `Headers`, or node's own (the game API's, read without a copy). */
   headers: Headers | IncomingHttpHeaders;
+  /** How a presented key is checked (the feed's cache, `createPartnerKeyCache`); else each time. */
+  partnerKeys?: PartnerKeyVerifier;
 }): Promise<Caller | undefined> {
   const { db, auth, headers } = options;
+  const partnerKeys: PartnerKeyVerifier =
+    options.partnerKeys ?? ((key) => verifyPartnerKey({ db, key }));
   const header = (name: string): string | undefined => {
     if (headers instanceof Headers) return headers.get(name) ?? undefined;
     const value = headers[name];
@@ -62,7 +67,7 @@ export async function resolveCaller(options: {
   if (authorization !== undefined) {
     const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (key === undefined) return undefined;
-    const verified = await verifyPartnerKey({ db, key });
+    const verified = await partnerKeys(key);
     return verified === undefined ? undefined : { actor: { kind: "partner", ...verified } };
   }
   const cookie = header("cookie");

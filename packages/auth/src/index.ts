@@ -3,11 +3,14 @@ export { resolveActor, resolveCaller, type Actor, type ActorKind, type Caller } 
 export { demoAccounts, seedDemoAccounts, seedDemoAccountsAt, type DemoAccount } from "./demo";
 export {
   createPartnerKey,
+  createPartnerKeyCache,
+  LAST_USE_EVERY_SECONDS,
   listPartnerKeys,
   partnerKeyScopes,
   revokePartnerKey,
   verifyPartnerKey,
   type PartnerKeyScope,
+  type PartnerKeyVerifier,
   type PartnerKeyView,
   type VerifiedPartnerKey,
 } from "./partner-keys";

@@ -108,9 +108,13 @@ export interface VerifiedPartnerKey {
   scopes: PartnerKeyScope[];
 }
 
+/** How often a key's `last_used_at` is written: a partner polling many times a second writes once. */
+export const LAST_USE_EVERY_SECONDS = 60;
+
 /**
- * The key's owner when `key` is a live key, recording its use; undefined for an unknown or
- * revoked key. One statement: the lookup and the last-used time cannot disagree.
+ * The key's owner when `key` is a live key, recording its use (at most once a minute, by the
+ * database's clock: every process shares it); undefined for an unknown or revoked key. One
+ * statement: the lookup and the last-used time cannot disagree.
  */
 export async function verifyPartnerKey(options: {
   db: Db;
@@ -119,10 +123,61 @@ export async function verifyPartnerKey(options: {
   if (!options.key.startsWith(KEY_PREFIX)) return undefined;
   const rows = await options.db.$queryRaw<
     { id: string; partner_id: string; scopes: string[] }[]
-  >`UPDATE "partner_keys" SET "last_used_at" = (now() AT TIME ZONE 'UTC')
-     WHERE "key_hash" = ${hashKey(options.key)} AND "revoked_at" IS NULL
-     RETURNING "id", "partner_id", "scopes"`;
+  >`WITH k AS (
+      SELECT "id", "partner_id", "scopes", "last_used_at" FROM "partner_keys"
+      WHERE "key_hash" = ${hashKey(options.key)} AND "revoked_at" IS NULL
+    ), used AS (
+      UPDATE "partner_keys" p SET "last_used_at" = (now() AT TIME ZONE 'UTC')
+      FROM k WHERE p."id" = k."id"
+        AND (k."last_used_at" IS NULL OR k."last_used_at" <
+             (now() AT TIME ZONE 'UTC') - make_interval(secs => ${LAST_USE_EVERY_SECONDS}))
+    )
+    SELECT "id", "partner_id", "scopes" FROM k`;
   const row = rows[0];
   if (row === undefined) return undefined;
   return { keyId: row.id, partnerId: row.partner_id, scopes: row.scopes as PartnerKeyScope[] };
+}
+
+/** Resolves a presented key: `verifyPartnerKey`, or a process's cache of it. */
+export type PartnerKeyVerifier = (key: string) => Promise<VerifiedPartnerKey | undefined>;
+
+/**
+ * Live keys kept in memory for `ttlMs`: a partner polling hard costs the database one lookup per
+ * key and interval, not one per request. A revoked key is refused by every process within
+ * `ttlMs` (issue: within a second everywhere). Unknown keys are not kept: a key created a moment
+ * ago works at once, and guesses cannot fill the memory. Concurrent lookups of one key share
+ * one query.
+ */
+export function createPartnerKeyCache({
+  db,
+  ttlMs = 500,
+  maxKeys = 10_000,
+}: {
+  db: Db;
+  ttlMs?: number;
+  maxKeys?: number;
+}): PartnerKeyVerifier {
+  const kept = new Map<
+    string,
+    { until: number; verified: Promise<VerifiedPartnerKey | undefined> }
+  >();
+  return (key) => {
+    const now = performance.now();
+    const entry = kept.get(key);
+    if (entry !== undefined && entry.until > now) return entry.verified;
+    kept.delete(key);
+    const verified = verifyPartnerKey({ db, key });
+    if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
+    kept.set(key, { until: now + ttlMs, verified });
+    // Only live keys stay: a refusal or a failure is asked again next time.
+    verified.then(
+      (found) => {
+        if (found === undefined && kept.get(key)?.verified === verified) kept.delete(key);
+      },
+      () => {
+        if (kept.get(key)?.verified === verified) kept.delete(key);
+      },
+    );
+    return verified;
+  };
 }

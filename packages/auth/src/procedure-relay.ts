@@ -7,8 +7,11 @@
 import { fromOwnPages } from "./own-pages";
 
 export interface ProcedureRelayOptions {
-  /** The game API's tRPC endpoint, e.g. `http://127.0.0.1:4000/trpc`; read per request. */
-  gameApiUrl: () => string;
+  /**
+   * The game API's tRPC endpoint for `procedure`, e.g. `http://127.0.0.1:4000/trpc`; read per
+   * request (a stream may go to a stream edge: docs/scaling.md, Roles).
+   */
+  gameApiUrl: (procedure: string) => string;
   /** Queries a browser may read (GET). */
   readable: (procedure: string) => boolean;
   /** Mutations a browser may call (POST, from the app's own pages only). */
@@ -59,12 +62,15 @@ export function procedureRelay(options: ProcedureRelayOptions) {
     }
     let upstream: Response;
     try {
-      upstream = await fetch(`${options.gameApiUrl()}/${procedure}${new URL(request.url).search}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers,
-        body,
-        signal: request.signal,
-      });
+      upstream = await fetch(
+        `${options.gameApiUrl(procedure)}/${procedure}${new URL(request.url).search}`,
+        {
+          method: body === undefined ? "GET" : "POST",
+          headers,
+          body,
+          signal: request.signal,
+        },
+      );
     } catch {
       return Response.json({ error: { message: "Game API unavailable" } }, { status: 502 });
     }

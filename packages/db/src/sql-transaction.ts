@@ -2,7 +2,7 @@
  * Statements on node-postgres directly, for the hottest paths (the bet desk's batches, the
  * session read of every request).
  * Prisma's interactive transaction and raw queries cost several times node-postgres's own CPU
- * per statement (docs/live-tables.md, Benchmark: bet placements); the statements here are the
+ * per statement (docs/performance.md, Bet placements); the statements here are the
  * same tagged templates (`Prisma.sql`), sent with their `$n` text and values as they are.
  */
 import type pg from "pg";
@@ -24,7 +24,7 @@ const toSql = (query: TemplateStringsArray | Sql, values: unknown[]): Sql =>
 /**
  * Each statement text sent here has a name, so PostgreSQL parses and plans it once per
  * connection (a prepared statement) instead of on every call: the session read's planning took
- * four times its execution (docs/live-tables.md, Benchmark: bet placements). The hot paths send
+ * four times its execution (docs/performance.md, Bet placements). The hot paths send
  * a few fixed texts; past `MAX_NAMED` distinct texts (a caller building texts of many shapes),
  * the rest go unnamed rather than pile up on every connection.
  */

@@ -129,7 +129,19 @@ export async function bundleApp(appDir: string): Promise<string> {
  * The app's bundle, built again first when it is missing or older than any file it was built
  * from: a test run after an edit (`pnpm --filter … test`) never spawns yesterday's server.
  */
-export async function freshBundle(appDir: string): Promise<string> {
+export function freshBundle(appDir: string): Promise<string> {
+  // Nodes started together share one check and one build (their temporary files would collide).
+  let pending = checking.get(appDir);
+  if (pending === undefined) {
+    pending = bundleIfStale(appDir).finally(() => checking.delete(appDir));
+    checking.set(appDir, pending);
+  }
+  return pending;
+}
+
+const checking = new Map<string, Promise<string>>();
+
+async function bundleIfStale(appDir: string): Promise<string> {
   const outfile = join(appDir, "dist", "main.mjs");
   const inputsFile = join(appDir, "dist", "inputs.json");
   if (existsSync(outfile) && existsSync(inputsFile)) {

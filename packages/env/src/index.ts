@@ -76,6 +76,43 @@ export const telemetryEnv = {
     .transform((value) => (value === 0 ? undefined : value)),
 };
 
+/**
+ * Where the table events travel between nodes (docs/scaling.md, Events over NATS): set, NATS
+ * JetStream carries them to every node; unset, each node reads PostgreSQL (LISTEN/NOTIFY).
+ */
+export const natsEnv = {
+  NATS_URL: z
+    .string()
+    .refine(
+      (list) =>
+        list
+          .split(",")
+          .every((url) => URL.canParse(url) && /^(nats|tls):$/.test(new URL(url).protocol)),
+      { error: "must be nats:// or tls:// URLs, comma-separated" },
+    )
+    .optional(),
+  /** The JetStream stream of the table events; one per deployment sharing a NATS. */
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, { error: "must be 1 to 32 letters, digits, _ or -" })
+    .default("FUDA_EVENTS"),
+};
+
+/**
+ * Where callers' paces are kept (docs/scaling.md, Shared limits): set, on Redis, shared by every
+ * node; unset, in each process.
+ */
+export const redisEnv = {
+  REDIS_URL: z
+    .string()
+    .refine((url) => URL.canParse(url) && /^rediss?:$/.test(new URL(url).protocol), {
+      error: "must be a redis:// or rediss:// URL",
+    })
+    .optional(),
+  /** Put before every key: one Redis may serve several deployments. */
+  REDIS_PREFIX: z.string().default("fuda:pace:"),
+};
+
 /** For a process's entry point: the configuration `read` returns, or its one line and exit 1. */
 export function readOrExit<T>(read: () => T): T {
   try {
@@ -108,4 +145,5 @@ export {
 export { freePort } from "./ports";
 export { repoRoot } from "./paths";
 export { spawnApp, type SpawnAppOptions, type SpawnedApp } from "./spawn";
-export { requestPath } from "./http";
+export { acceptsGzip, requestPath } from "./http";
+export { createPageCache, type PageCache, type PageCacheOptions } from "./page-cache";

@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
 import { requestPath } from "./http";
 import { forwardPeer, guardNextRequest } from "./next";
+import { createPageCache } from "./page-cache";
+import type { PageCacheOptions } from "./page-cache";
 import { serve } from "./serve";
 
 /** A pino logger, as far as the Next server uses one. */
@@ -45,6 +48,8 @@ export interface ServeNextOptions {
   gameApiUrl: string;
   log: NextServerLog;
   telemetry: NextServerTelemetry;
+  /** Pages kept rendered, the same for every visitor of a variant (docs/performance.md, Pages). */
+  pages?: PageCacheOptions;
 }
 
 /** The part of `next`'s programmatic API we use (resolved from the standalone tree). */
@@ -109,7 +114,7 @@ async function gameApiLive(gameApiUrl: string): Promise<void> {
  * answers while Next prepares; page requests wait for it.
  */
 export function serveNext(options: ServeNextOptions): void {
-  const { name, host, port, gameApiUrl, log, telemetry } = options;
+  const { name, host, port, gameApiUrl, log, telemetry, pages } = options;
   const app = standaloneNext(options);
   const state = { prepared: false };
   const prepared = app.prepare().then(
@@ -135,9 +140,19 @@ export function serveNext(options: ServeNextOptions): void {
     forwardPeer(req);
     if (guardNextRequest(req, res)) return;
     await prepared;
+    if (pageCache !== undefined && path !== undefined && !pageCache.isRender(req)) {
+      if (await pageCache.serve(req, res, path)) return;
+    }
     await handle(req, res);
   };
 
+  // A render asks this server itself, where it listens (a wildcard address: over loopback).
+  const pageCache =
+    pages &&
+    createPageCache(pages, () => {
+      const { address, port: listening } = server.address() as AddressInfo;
+      return { host: ["0.0.0.0", "::"].includes(address) ? "127.0.0.1" : address, port: listening };
+    });
   const server = createServer((req, res) => {
     const requestId = telemetry.requestIdOf(req.headers);
     req.headers["x-request-id"] = requestId;

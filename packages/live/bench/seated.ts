@@ -6,7 +6,9 @@
  * rounds follow one another, so the process's capacity is shown by dealing several tables at
  * once: BENCH_TABLES="1,16,64" (default) runs each count in turn, each on a database of its own,
  * for BENCH_SECONDS (default 10). The betting window is BENCH_WINDOW_MS (default 250: the bots'
- * bets must land in it under load).
+ * bets must land in it under load). BENCH_GAMES="joker-blackjack,baccarat" (default) runs baccarat
+ * tables the same way too, three bots betting Player or Banker each round: a round's cost per
+ * game, seated and shared.
  *
  * Printed per run: seated rounds (the bots' bets in) settled per second, and the rounds that
  * settled empty because the bets came too late (a sign the process is saturated); PostgreSQL's
@@ -50,6 +52,14 @@ import { newPlayer } from "../test/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TABLES = (process.env.BENCH_TABLES ?? "1,16,64").split(",").map(Number);
+/** The games run, each at every table count: a seated game and a shared one. */
+const GAMES = (process.env.BENCH_GAMES ?? "joker-blackjack,baccarat").split(",") as BenchGame[];
+type BenchGame = "joker-blackjack" | "baccarat";
+/** Each game's seeded table the others copy. */
+const SEEDED: Record<BenchGame, string> = {
+  "joker-blackjack": "joker-blackjack",
+  baccarat: "baccarat-a",
+};
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 250);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 5);
 const PLAYERS_PER_TABLE = 3;
@@ -72,12 +82,16 @@ function choose(actions: readonly string[]): string {
   return actions.includes("stand") ? "stand" : actions[0]!;
 }
 
-/** `count` joker blackjack tables (the seeded one and copies), each with its bots seated. */
-async function seatedTables(db: Db, count: number): Promise<Map<string, Bot[]>> {
-  const seeded = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
-  // Only joker blackjack deals; a decision left alone times out soon rather than stalling.
+/**
+ * `count` tables of `game` (the seeded one and copies), each with its bots: seated at joker
+ * blackjack, at a baccarat table simply there to bet.
+ */
+async function benchTables(db: Db, game: BenchGame, count: number): Promise<Map<string, Bot[]>> {
+  const seeded = await db.table.findUniqueOrThrow({ where: { slug: SEEDED[game] } });
+  const seated = game === "joker-blackjack";
+  // Only this game deals; a decision left alone times out soon rather than stalling.
   await db.table.updateMany({ where: { id: { not: seeded.id } }, data: { status: "CLOSED" } });
-  const settings = { seats: 7, actionSeconds: 5 };
+  const settings = seated ? { seats: 7, actionSeconds: 5 } : (seeded.settings ?? {});
   await db.table.update({ where: { id: seeded.id }, data: { settings } });
   const ids = [seeded.id];
   for (let i = 1; i < count; i++) {
@@ -99,7 +113,7 @@ async function seatedTables(db: Db, count: number): Promise<Map<string, Bot[]>> 
     const bots: Bot[] = [];
     for (let seat = 1; seat <= PLAYERS_PER_TABLE; seat++) {
       const playerId = await newPlayer(db, 1_000_000_000);
-      await sit(db, { playerId, tableId, seat });
+      if (seated) await sit(db, { playerId, tableId, seat });
       bots.push({ playerId, seat });
     }
     tables.set(tableId, bots);
@@ -133,12 +147,12 @@ const commits = async (db: Db): Promise<number> => {
 /** PostgreSQL publishes a backend's counters at most once a second, and when it ends. */
 const STATS_FLUSH_MS = 1_100;
 
-async function run(serverUrl: string, tableCount: number): Promise<RunResult> {
+async function run(serverUrl: string, game: BenchGame, tableCount: number): Promise<RunResult> {
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_seated");
   try {
     await setupDatabase({ url: database.url });
     const setup = createDb(database.url);
-    const tables = await seatedTables(setup, tableCount);
+    const tables = await benchTables(setup, game, tableCount);
     await setup.$disconnect();
 
     const db = createDb(database.url);
@@ -159,6 +173,8 @@ async function run(serverUrl: string, tableCount: number): Promise<RunResult> {
       db,
       connectionString: database.url,
       timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => WINDOW_MS },
+      // Bots at pace 0 bet every round, faster than a person's pace allows.
+      betPace: { perSecond: 1_000_000, burst: 1_000_000 },
       // Faults only: a round cancelled, a step failed, the database away.
       log: createLogger("seated-bench", { level: "warn", format: "pretty" }),
     });
@@ -173,7 +189,10 @@ async function run(serverUrl: string, tableCount: number): Promise<RunResult> {
           const roundId = payload.roundId;
           if (event.type === "round.opened") {
             for (const bot of bots) {
-              const bets = [{ bet: "main", seat: bot.seat, amount: STAKE }];
+              const bets =
+                game === "joker-blackjack"
+                  ? [{ bet: "main", seat: bot.seat, amount: STAKE }]
+                  : [{ bet: Math.random() < 0.5 ? "player" : "banker", amount: STAKE }];
               const requestId = randomUUID();
               track(live.desk.place({ playerId: bot.playerId, roundId, bets, requestId }), "bet");
             }
@@ -251,8 +270,9 @@ async function run(serverUrl: string, tableCount: number): Promise<RunResult> {
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
-    `seated joker blackjack rounds through startLive, ${PLAYERS_PER_TABLE} bots per table at pace 0, ` +
-      `betting window ${WINDOW_MS} ms, no deal or result delays, ${SECONDS} s per run`,
+    `rounds with bets through startLive (${GAMES.join(", ")}), ${PLAYERS_PER_TABLE} bots per table at pace 0, ` +
+      `betting window ${WINDOW_MS} ms, no deal or result delays, ${SECONDS} s per run; ` +
+      `cpu ms/round: this process's CPU time (runtime, hub and bots) over the rounds settled`,
   );
   if (PGBENCH_SECONDS > 0) {
     const tps = await pgbenchTps(serverUrl, { clients: [1], seconds: PGBENCH_SECONDS });
@@ -272,6 +292,7 @@ async function main(): Promise<void> {
     );
   }
   const columns: [string, number][] = [
+    ["game", 16],
     ["tables", 7],
     ["rounds/s", 10],
     ["rounds", 8],
@@ -288,30 +309,33 @@ async function main(): Promise<void> {
   const { header, row } = benchTable(columns);
   console.log(header);
   let failed = false;
-  for (const count of TABLES) {
-    const result = await run(serverUrl, count);
-    console.log(
-      row([
-        String(count),
-        result.perSecond.toFixed(1),
-        String(result.rounds),
-        String(result.empty),
-        result.commitsPerRound.toFixed(1),
-        result.eventTxPerRound.toFixed(1),
-        result.eventTxPerSecond.toFixed(0),
-        result.p50.toFixed(0),
-        result.p99.toFixed(0),
-        result.dealP50.toFixed(0),
-        result.cpuPerRound.toFixed(1),
-        result.machinePerRound.toFixed(1),
-      ]),
-    );
-    if (Object.keys(result.refused).length > 0) {
-      console.log(`  refused: ${JSON.stringify(result.refused)}`);
-    }
-    if (result.problems.length > 0) {
-      failed = true;
-      console.log(`  audit: ${result.problems.length} problems, first: ${result.problems[0]}`);
+  for (const game of GAMES) {
+    for (const count of TABLES) {
+      const result = await run(serverUrl, game, count);
+      console.log(
+        row([
+          game,
+          String(count),
+          result.perSecond.toFixed(1),
+          String(result.rounds),
+          String(result.empty),
+          result.commitsPerRound.toFixed(1),
+          result.eventTxPerRound.toFixed(1),
+          result.eventTxPerSecond.toFixed(0),
+          result.p50.toFixed(0),
+          result.p99.toFixed(0),
+          result.dealP50.toFixed(0),
+          result.cpuPerRound.toFixed(1),
+          result.machinePerRound.toFixed(1),
+        ]),
+      );
+      if (Object.keys(result.refused).length > 0) {
+        console.log(`  refused: ${JSON.stringify(result.refused)}`);
+      }
+      if (result.problems.length > 0) {
+        failed = true;
+        console.log(`  audit: ${result.problems.length} problems, first: ${result.problems[0]}`);
+      }
     }
   }
   if (failed) process.exitCode = 1;

@@ -10,6 +10,8 @@
 import type { Db } from "@fuda/db";
 import { groupCommit, keptConnection } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
+import type { Pacer, Rate } from "@fuda/limits";
+import { createMemoryPacer, secondsOf } from "@fuda/limits";
 import { balance } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
 import { betBatchDuration, betBatchSize, betsPlaced, betsRefused, withSpan } from "@fuda/telemetry";
@@ -31,13 +33,29 @@ export interface BetDeskOptions {
   /**
    * Most transactions running at once. One: a second batch would only wait on the first's round
    * locks, and while it waits the calls it holds are not in the next, larger batch (measured:
-   * docs/live-tables.md, Benchmark: bet placements).
+   * docs/performance.md, Bet placements).
    */
   maxInFlight?: number;
   /** Prisma's interactive transaction limits for an undo: a loaded server can make one wait. */
   transaction?: { maxWait?: number; timeout?: number };
   /** An info line per bet placed and per refusal; none by default (`startLive` passes its own). */
   log?: LiveLog;
+  /** Where each player's pace is kept: every node's (Redis) or this process's (by default). */
+  pacer?: Pacer;
+  /** Slips (and undos) a player may send: far above a person's clicks, below a script's. */
+  pace?: Rate;
+}
+
+/** Twenty slips a second, forty at once: a person clicking chips never meets it. */
+export const DEFAULT_BET_PACE: Rate = { perSecond: 20, burst: 40 };
+
+/** A refusal for a player past their pace (docs/live-tables.md, Bets), with the wait. */
+function tooFast(pace: Rate, retryAfterMs: number): FudaError {
+  return new FudaError(
+    "RATE_LIMITED",
+    `bets: at most ${pace.perSecond} slips a second (${pace.burst} at once): wait ${secondsOf(retryAfterMs)}`,
+    { field: "bets", rule: "TOO_FAST", retryAfterMs },
+  );
 }
 
 const DEFAULT_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
@@ -82,7 +100,14 @@ export function createBetDesk({
   maxInFlight = 1,
   transaction = DEFAULT_TRANSACTION,
   log = silentLog,
+  pacer = createMemoryPacer(),
+  pace = DEFAULT_BET_PACE,
 }: BetDeskOptions): BetDesk {
+  /** Throws when the player is past their pace: before any lock, shared by every node. */
+  async function paced(playerId: string): Promise<void> {
+    const wait = await pacer.take(`bets:${playerId}`, pace);
+    if (wait > 0) throw tooFast(pace, wait);
+  }
   // The batches run one after another on a connection of their own: the next one's BEGIN goes
   // out as soon as the last has committed, before its callers' answers are written.
   const connection = keptConnection(db);
@@ -111,6 +136,7 @@ export function createBetDesk({
       const outcome = await judged(async () => {
         // Checked before it joins a batch: a bad slip is refused at once, outside every lock.
         const checked = checkSlip(input);
+        await paced(input.playerId);
         span.setAttribute("fuda.amount", stakeOf(input.bets));
         return slips.run(checked);
       });
@@ -178,7 +204,10 @@ export function createBetDesk({
     // Not counted with the bets: an undo refused is no bet refused.
     undo: (input) =>
       withSpan("bet.undo", { "fuda.round": input.roundId }, async (span) => {
-        const outcome = await judged(() => undo(input));
+        const outcome = await judged(async () => {
+          await paced(input.playerId);
+          return undo(input);
+        });
         if (!outcome.ok) {
           span.setAttribute("fuda.refused", outcome.error.code);
           log.info({ reason: outcome.error.code, round: input.roundId }, "undo refused");

@@ -6,7 +6,7 @@
  * Lines are group-committed (@fuda/db `groupCommit`): a line alone is written at once; lines
  * sent while a write runs, or within 100 ms of the last, go together in the next. Each write is
  * one hub read, and so one pass over the table's sockets whatever the lines in it: the cost of a
- * busy chat to 10,000 viewers is the passes, not the lines (docs/chat.md, Benchmark).
+ * busy chat to 10,000 viewers is the passes, not the lines (docs/performance.md, Table chat).
  *
  * Two paces keep a chat readable and its fan-out bounded, both refusing with the wait rather than
  * queueing: each writer's (a line a second, three at once) and each table's (what a reader can
@@ -18,15 +18,11 @@ import type { ChatLine, ChatRole } from "@fuda/contracts";
 import type { Db } from "@fuda/db";
 import { groupCommit } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
+import type { Pacer, Rate } from "@fuda/limits";
+import { createMemoryPacer, secondsOf } from "@fuda/limits";
 
 import { appendEvents } from "./events";
 import type { NewEvent } from "./events";
-
-/** A token bucket's rate: `perSecond` refilled, at most `burst` held. */
-export interface Rate {
-  perSecond: number;
-  burst: number;
-}
 
 export interface ChatPaces {
   /** Each writer's, across tables. */
@@ -40,49 +36,9 @@ export const DEFAULT_CHAT_PACES: ChatPaces = {
   table: { perSecond: 20, burst: 20 },
 };
 
-/**
- * Token buckets by key, in this process's memory (several game API nodes each keep their own:
- * docs/chat.md says what that allows). A full bucket is forgotten: the map holds only the keys
- * that sent lately.
- */
-export class Pace {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly rate: Rate,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Takes a token: 0 when taken, else the milliseconds until one is there (nothing taken). */
-  take(key: string): number {
-    const now = this.now();
-    const bucket = this.buckets.get(key);
-    const tokens =
-      bucket === undefined
-        ? this.rate.burst
-        : Math.min(
-            this.rate.burst,
-            bucket.tokens + ((now - bucket.at) / 1_000) * this.rate.perSecond,
-          );
-    if (tokens < 1) {
-      return Math.ceil(((1 - tokens) / this.rate.perSecond) * 1_000);
-    }
-    this.buckets.set(key, { tokens: tokens - 1, at: now });
-    if (this.buckets.size > 10_000) this.forgetFull(now);
-    return 0;
-  }
-
-  private forgetFull(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      const tokens = bucket.tokens + ((now - bucket.at) / 1_000) * this.rate.perSecond;
-      if (tokens >= this.rate.burst) this.buckets.delete(key);
-    }
-  }
-}
-
 /** A refusal for going faster than `rule`'s pace, saying how long to wait. */
 export function tooFast(rule: "TOO_FAST" | "CHAT_BUSY", retryAfterMs: number): FudaError {
-  const wait = `${(retryAfterMs / 1_000).toFixed(1)} s`;
+  const wait = secondsOf(retryAfterMs);
   return new FudaError(
     "RATE_LIMITED",
     rule === "TOO_FAST"
@@ -109,9 +65,9 @@ export interface NewChatLine {
 
 export interface ChatDesk {
   /** Throws RATE_LIMITED (TOO_FAST) when the writer is past their pace; takes a token else. */
-  paceWriter(userId: string): void;
+  paceWriter(userId: string): Promise<void>;
   /** Throws RATE_LIMITED (CHAT_BUSY) when the table's chat is at its pace; takes a token else. */
-  paceTable(tableId: string): void;
+  paceTable(tableId: string): Promise<void>;
   /** Posts a line (paced by the caller); a retried request id answers its first line. */
   post(line: NewChatLine): Promise<ChatLine>;
   close(): Promise<void>;
@@ -120,10 +76,12 @@ export interface ChatDesk {
 export interface ChatDeskOptions {
   db: Db;
   paces?: Partial<ChatPaces>;
+  /** Where the paces' buckets are: every node's (Redis) or this process's (by default). */
+  pacer?: Pacer;
   now?: () => number;
   /** How often lines past their table's retention are deleted; 0: never (tests). */
   sweepEveryMs?: number;
-  /** The least time between two writes of lines (docs/chat.md, Benchmark). */
+  /** The least time between two writes of lines (docs/performance.md, Table chat). */
   writeGapMs?: number;
 }
 
@@ -226,12 +184,13 @@ const HOUR_MS = 3_600_000;
 export function createChatDesk({
   db,
   paces = {},
+  pacer = createMemoryPacer(),
   now = Date.now,
   sweepEveryMs = HOUR_MS,
   writeGapMs = 100,
 }: ChatDeskOptions): ChatDesk {
-  const writers = new Pace(paces.writer ?? DEFAULT_CHAT_PACES.writer, now);
-  const tables = new Pace(paces.table ?? DEFAULT_CHAT_PACES.table, now);
+  const writerPace: Rate = paces.writer ?? DEFAULT_CHAT_PACES.writer;
+  const tablePace: Rate = paces.table ?? DEFAULT_CHAT_PACES.table;
   let lastWrite = 0;
   const lines = groupCommit<NewChatLine, ChatLine>(
     async (batch) => {
@@ -258,12 +217,12 @@ export function createChatDesk({
   sweep?.unref();
 
   return {
-    paceWriter(userId) {
-      const wait = writers.take(userId);
+    async paceWriter(userId) {
+      const wait = await pacer.take(`chat:writer:${userId}`, writerPace);
       if (wait > 0) throw tooFast("TOO_FAST", wait);
     },
-    paceTable(tableId) {
-      const wait = tables.take(tableId);
+    async paceTable(tableId) {
+      const wait = await pacer.take(`chat:table:${tableId}`, tablePace);
       if (wait > 0) throw tooFast("CHAT_BUSY", wait);
     },
     post: (line) => lines.run(line),

@@ -13,16 +13,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 
 import type { Db } from "@fuda/db";
-import { fanoutLag } from "@fuda/telemetry";
 
-import type { TableEvent } from "./events";
 import { readEvents } from "./events";
-import { streamOf } from "./hub-stream";
-import type { EventListener, SubscriberFilter } from "./hub-subscriber";
-import { DEFAULT_MAX_QUEUE, Subscriber } from "./hub-subscriber";
+import { createHubCore, replayFromDatabase } from "./hub-core";
+import { DEFAULT_MAX_QUEUE } from "./hub-subscriber";
 import type { LiveLog } from "./log";
 import { defaultLiveLog, oneLine } from "./log";
-import type { EventHub, SubscribeOptions } from "./services";
+import type { EventHub } from "./services";
 
 export interface EventHubOptions {
   db: Db;
@@ -54,9 +51,6 @@ export function createEventHub({
   maxQueue = DEFAULT_MAX_QUEUE,
   backoffMs = { first: 250, max: 2_000 },
 }: EventHubOptions): EventHub {
-  /** Subscribers by table id; every table's under "*". */
-  const byTable = new Map<string, Set<Subscriber>>();
-  let lastSeen: bigint | undefined;
   let closed = false;
   let listener: pg.Client | undefined;
   /** The LISTEN connection is up: set once it listens, cleared at its first error or end. */
@@ -64,41 +58,24 @@ export function createEventHub({
   let reading = false;
   let more = false;
   const closing = new AbortController();
-
-  let isReady = false;
-  let markReady: () => void = () => undefined;
-  /** Resolves once `lastSeen` is known: "new events" means after it. */
-  const ready = new Promise<void>((resolve) => {
-    markReady = () => {
-      isReady = true;
-      resolve();
-    };
+  const core = createHubCore({
+    maxQueue,
+    replay: (subscriber, after, caughtUp) =>
+      replayFromDatabase(
+        { db, pageSize, backoffMs, closing: closing.signal, log },
+        subscriber,
+        after,
+        caughtUp,
+      ),
   });
 
-  /**
-   * One live event to every subscriber of its table, synchronously: `id` parsed once here. The
-   * lag is the event's commit (its `created_at`, the transaction's start: a step's transaction
-   * is short) to the end of the writes to its subscribers.
-   */
-  const hand = (event: TableEvent, id: bigint): void => {
-    for (const key of [event.tableId, "*"]) {
-      const subscribers = byTable.get(key);
-      if (subscribers === undefined) continue;
-      for (const subscriber of subscribers) subscriber.push(event, id);
-    }
-    fanoutLag.observe(Math.max(0, Date.now() - Date.parse(event.at)) / 1000);
-  };
-
-  /** Reads everything after `lastSeen`, page by page, and hands it out. */
+  /** Reads everything after the last id handed, page by page, and hands it out. */
   async function readNew(): Promise<void> {
-    if (lastSeen === undefined) return;
     for (;;) {
+      const lastSeen = core.lastSeen();
+      if (lastSeen === undefined) return;
       const page = await readEvents(db, { afterId: lastSeen, limit: pageSize });
-      for (const event of page) {
-        const id = BigInt(event.id);
-        lastSeen = id;
-        hand(event, id);
-      }
+      for (const event of page) core.hand(event, BigInt(event.id));
       if (page.length < pageSize) return;
     }
   }
@@ -139,13 +116,12 @@ export function createEventHub({
         client.on("notification", wake);
         await client.connect();
         await client.query(LISTEN_QUERY);
-        if (lastSeen === undefined) {
+        if (core.lastSeen() === undefined) {
           // Listening already: an event committed after this read is also notified.
           // Read through the pool: the listener's last query stays LISTEN in pg_stat_activity.
           const rows = await db.$queryRaw<{ id: bigint }[]>`
             SELECT coalesce(max(id), 0) AS id FROM table_events`;
-          lastSeen = rows[0]!.id;
-          markReady();
+          core.begin(rows[0]!.id);
         }
         if (isClosed()) {
           await client.end();
@@ -180,92 +156,10 @@ export function createEventHub({
   const poll = setInterval(wake, safetyPollMs);
   poll.unref();
 
-  /** The subscriber's missed events, in pages at the consumer's pace; an outage only delays them. */
-  async function replay(
-    subscriber: Subscriber,
-    after: bigint,
-    caughtUp: (() => Promise<void>) | undefined,
-  ): Promise<void> {
-    let cursor = after;
-    let delay = backoffMs.first;
-    let pages = 0;
-    const gone = (): boolean => subscriber.isEnded || isClosed();
-    while (!gone()) {
-      if (pages > 0 && caughtUp !== undefined) await caughtUp();
-      if (gone()) return;
-      let page: TableEvent[];
-      try {
-        page = await readEvents(db, {
-          afterId: cursor,
-          tableId: subscriber.filter.tableId,
-          limit: pageSize,
-        });
-        delay = backoffMs.first;
-      } catch (error) {
-        log.warn({ reason: oneLine(error) }, "event hub: replaying missed events failed: retrying");
-        await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
-        delay = Math.min(delay * 2, backoffMs.max);
-        continue;
-      }
-      pages += 1;
-      for (const event of page) {
-        cursor = BigInt(event.id);
-        subscriber.replayed(event, cursor);
-      }
-      if (page.length < pageSize) break;
-    }
-    subscriber.goLive();
-  }
-
-  /** Registers a subscriber: from here on, an event is either read by its replay or held. */
-  function start(options: SubscribeOptions, afterId: bigint | undefined, listener: EventListener) {
-    const filter: SubscriberFilter = { tableId: options.tableId, playerId: options.playerId };
-    const key = options.tableId ?? "*";
-    const from = afterId ?? lastSeen!;
-    // Nothing to replay for a subscriber already up to date (most of them: no query each).
-    const behind = from < lastSeen!;
-    const abort = (): void => {
-      subscriber.end();
-    };
-    let subscribers = byTable.get(key);
-    if (subscribers === undefined) byTable.set(key, (subscribers = new Set()));
-    const table = subscribers;
-    const subscriber = new Subscriber(filter, from, behind, maxQueue, listener, () => {
-      options.signal?.removeEventListener("abort", abort);
-      table.delete(subscriber);
-      if (table.size === 0 && byTable.get(key) === table) byTable.delete(key);
-    });
-    table.add(subscriber);
-    options.signal?.addEventListener("abort", abort, { once: true });
-    if (options.signal?.aborted === true) subscriber.end();
-    if (behind) void replay(subscriber, from, listener.caughtUp?.bind(listener));
-    return subscriber;
-  }
-
-  function listen(options: SubscribeOptions, listener: EventListener): () => void {
-    // Parsed before anything is registered: a bad id throws to the caller.
-    const afterId =
-      options.afterId !== undefined && options.afterId !== null && options.afterId !== ""
-        ? BigInt(options.afterId)
-        : undefined;
-    let subscriber: Subscriber | undefined;
-    let stopped = false;
-    const begin = (): void => {
-      if (stopped || closed) listener.end();
-      else subscriber = start(options, afterId, listener);
-    };
-    if (isReady) begin();
-    else void ready.then(begin);
-    return () => {
-      if (subscriber !== undefined) subscriber.end();
-      else stopped = true;
-    };
-  }
-
   return {
-    listen,
-    subscribe: (options) => streamOf(listen, options, maxQueue),
-    lastId: () => (lastSeen ?? 0n).toString(),
+    listen: core.listen,
+    subscribe: core.subscribe,
+    lastId: core.lastId,
     connected: () => listening,
     async close() {
       if (closed) return;
@@ -273,11 +167,7 @@ export function createEventHub({
       listening = false;
       closing.abort();
       clearInterval(poll);
-      for (const subscribers of byTable.values()) {
-        for (const subscriber of subscribers) subscriber.end();
-      }
-      byTable.clear();
-      markReady();
+      core.close();
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => undefined);

@@ -19,13 +19,12 @@ export { FencedError } from "./dealer-rows";
 export { startDealer } from "./ownership";
 export type { Dealer, DealerOptions } from "./ownership";
 export { auditLiveTables } from "./audit";
-export { createBetDesk } from "./bet-desk";
+export { createBetDesk, DEFAULT_BET_PACE } from "./bet-desk";
 export {
   chatLineOf,
   chatMessageEvent,
   createChatDesk,
   DEFAULT_CHAT_PACES,
-  Pace,
   sweepChat,
   tooFast,
 } from "./chat";
@@ -36,7 +35,6 @@ export type {
   ChatPaces,
   ChatWriter,
   NewChatLine,
-  Rate,
 } from "./chat";
 export type { BetDeskOptions } from "./bet-desk";
 export {
@@ -55,6 +53,12 @@ export type { OwnStake, OwnStakes } from "./own-stakes";
 export type { RecalledBet, RecalledRound, RoundsPage } from "./history";
 export { createEventHub, LISTEN_QUERY } from "./hub";
 export type { EventHubOptions } from "./hub";
+export { startEventRelay } from "./event-relay";
+export type { EventRelay, EventRelayOptions } from "./event-relay";
+export { connectEventStream, eventStreamFromEnv } from "./nats-events";
+export type { EventStream, EventStreamOptions } from "./nats-events";
+export { createNatsEventHub } from "./nats-hub";
+export type { NatsEventHubOptions } from "./nats-hub";
 export { SlowSubscriberError } from "./hub-subscriber";
 export type { EventListener } from "./hub-subscriber";
 export { startLive } from "./live";

@@ -1,6 +1,6 @@
 /**
  * What the game API hands its procedures from this package: the bet desk (placements and undos,
- * group-committed) and the event hub (one LISTEN connection, fan-out to every subscriber).
+ * group-committed) and the event hub (LISTEN/NOTIFY or NATS, fan-out to every subscriber).
  * Both are per process; `startLive` makes them with the dealer.
  */
 import type { LiveBet } from "@fuda/rules";
@@ -74,8 +74,9 @@ export interface EventHub {
   /** The newest event id this process has read ("0" before any). */
   lastId(): string;
   /**
-   * True while the hub's LISTEN connection is up; false before it first listens and while it
-   * reconnects (streams stay open meanwhile, but new events wait): a readiness check.
+   * True while the hub's source of events is up (its LISTEN connection, or its NATS consumer);
+   * false before it first connects and while it reconnects (streams stay open meanwhile, but new
+   * events wait): a readiness check.
    */
   connected(): boolean;
   close(): Promise<void>;

@@ -244,6 +244,40 @@ describe("refusals name the field and the rule, and reserve nothing", () => {
   });
 });
 
+describe("a player's pace", () => {
+  it("past the pace a slip is refused RATE_LIMITED naming bets and the wait, and reserves nothing; undos count too", async () => {
+    const paced = createBetDesk({ db, pace: { perSecond: 1, burst: 2 } });
+    try {
+      const player = await newPlayer(db);
+      const { roundId } = await openRound(db, "baccarat-a");
+      const slip = () => ({
+        playerId: player,
+        roundId,
+        requestId: request(),
+        bets: [{ bet: "banker", amount: 10 * POINT }],
+      });
+      await paced.place(slip());
+      await paced.undo({ playerId: player, roundId });
+      const refused = (await failure(paced.place(slip()))) as Error;
+      expect(refused).toMatchObject({
+        code: "RATE_LIMITED",
+        details: { field: "bets", rule: "TOO_FAST" },
+      });
+      // Up to a second, to a tenth: right after the two, "1.0 s".
+      expect(refused.message).toMatch(
+        /^bets: at most 1 slips a second \(2 at once\): wait (0\.\d|1\.0) s$/,
+      );
+      // The first slip, undone; nothing of the refused one.
+      expect((await betsOf(db, roundId)).map((row) => row.status)).toEqual(["refunded"]);
+      expect(await balance({ db, playerId: player })).toBe(GRANT);
+      // Another player is not paced by this one.
+      await paced.place({ ...slip(), playerId: await newPlayer(db) });
+    } finally {
+      await paced.close();
+    }
+  });
+});
+
 describe("betting closed", () => {
   it("a round closed by the dealer, a passed window, a paused table: BETTING_CLOSED naming roundId", async () => {
     const player = await newPlayer(db);

@@ -20,7 +20,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { poolSize: 12 });
   // Two desks: two processes placing into the same round.
-  desks = [createBetDesk({ db }), createBetDesk({ db })];
+  // Each player floods the desks (25 slips): no pace, the race is the test.
+  const pace = { perSecond: 1_000_000, burst: 1_000_000 };
+  desks = [createBetDesk({ db, pace }), createBetDesk({ db, pace })];
 });
 afterAll(async () => {
   await Promise.all(desks.map((desk) => desk.close()));

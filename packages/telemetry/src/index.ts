@@ -14,6 +14,7 @@ export {
   betsRefused,
   booksBalanced,
   booksChecked,
+  eventsPublished,
   fanoutLag,
   feedRequests,
   httpRequestDuration,

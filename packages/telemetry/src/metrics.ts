@@ -91,6 +91,12 @@ export const fanoutLag = new Histogram({
   registers: [registry],
 });
 
+export const eventsPublished = new Counter({
+  name: "fuda_events_published_total",
+  help: "Table events the outbox relay published to NATS JetStream (acknowledged)",
+  registers: [registry],
+});
+
 export const webhookDeliveries = new Counter({
   name: "fuda_webhook_deliveries_total",
   help: "Webhook delivery attempts, by outcome",

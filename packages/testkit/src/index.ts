@@ -2,6 +2,8 @@
 export { hydrated, launchChromium } from "./chromium";
 // The launcher needs these too, so they live in @fuda/env.
 export { freePort, repoRoot, spawnApp, type SpawnAppOptions, type SpawnedApp } from "@fuda/env";
+export { startNatsServer, type NatsServer } from "./nats";
+export { startRedisServer, type RedisServer } from "./redis";
 export { startPgProxy, type PgProxy } from "./pg-proxy";
 export { rawRequest, type RawAnswer } from "./raw-request";
 export {
@@ -29,6 +31,7 @@ export {
   type ThrowawayDatabase,
 } from "./pgbench";
 export { until } from "./until";
+export { cpuSince, postgresCpuMs, processesCpuMs, spawnedCpuMs } from "./cpu";
 export {
   authClient,
   enrolTwoFactor,

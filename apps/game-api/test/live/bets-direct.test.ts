@@ -35,7 +35,8 @@ const listen = async (server: Server): Promise<number> => {
 };
 
 beforeAll(async () => {
-  api = await startGameApi();
+  // One player sends every call twice (direct and through tRPC): no pace between the two.
+  api = await startGameApi({ betPace: { perSecond: 1_000_000, burst: 1_000_000 } });
   viaTrpc = createGameApiServer({ db: api.db, auth: api.auth, live: api.live, directBets: false });
   trpcPort = await listen(viaTrpc);
   directPort = Number(new URL(api.baseUrl).port);

@@ -77,19 +77,23 @@ const openRounds = (db: Db) =>
       -- The shared tables: a seated table takes bets from the players sitting at it.
       AND t.settings->>'seats' IS NULL`;
 
-/** Bets until `signal` aborts; each bot on its own loop, all sharing the stats. */
+/**
+ * Bets until `signal` aborts; each bot on its own loop, all sharing the stats (pass `stats` to
+ * read them while the bots play).
+ */
 export async function runBots({
   bots,
   db,
   signal,
   pauseMs = [20, 120],
+  stats = { calls: 0, placed: 0, replayed: 0, undone: 0, refused: {} },
 }: {
   bots: readonly Browser[];
   db: Db;
   signal: AbortSignal;
   pauseMs?: [number, number];
+  stats?: BotStats;
 }): Promise<BotStats> {
-  const stats: BotStats = { calls: 0, placed: 0, replayed: 0, undone: 0, refused: {} };
   const refuse = (code: string) => {
     stats.refused[code] = (stats.refused[code] ?? 0) + 1;
   };

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { cookies } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
@@ -25,13 +26,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // (src/proxy.ts), and a page built ahead of time has none.
   await connection();
   const locale = await getLocale();
+  // A request without cookies (every render of a kept page, docs/performance.md) leaves the
+  // account to the browser; a visitor's own request renders it at once.
+  const account = (await cookies()).size === 0 ? undefined : await loadAccount(env.GAME_API_URL);
   return (
     <html lang={locale}>
       <body>
         <IntlProvider locale={locale} messages={await getMessages()}>
-          <AccountProvider initial={await loadAccount(env.GAME_API_URL)}>
-            {children}
-          </AccountProvider>
+          <AccountProvider initial={account}>{children}</AccountProvider>
         </IntlProvider>
         <HydrationMark />
       </body>

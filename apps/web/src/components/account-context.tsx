@@ -1,12 +1,15 @@
 "use client";
 
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 
 import type { Account } from "~/account";
 
 interface AccountState {
+  /** Null for a visitor with no session, and until `loaded`. */
   account: Account | null;
+  /** Whether the account was read: until then a page shows neither the player nor the ways in. */
+  loaded: boolean;
   /** A balance the game API announced (a settlement's private event, a placement's answer). */
   setBalance: (balance: number) => void;
   /** Reads the wallet again, e.g. after a round settled without a balance in its event. */
@@ -15,6 +18,7 @@ interface AccountState {
 
 const AccountContext = createContext<AccountState>({
   account: null,
+  loaded: false,
   setBalance: () => undefined,
   refreshBalance: () => Promise.resolve(),
 });
@@ -28,25 +32,58 @@ async function readBalance(): Promise<number | undefined> {
   return wallet.ok ? wallet.data.balance : undefined;
 }
 
-/** The signed-in player (server-rendered) and their balance, kept current by the pages. */
+/** The visitor's account from the app's server (`/api/account`); undefined when it did not answer. */
+async function readAccount(): Promise<Account | null | undefined> {
+  try {
+    const response = await fetch("/api/account", { cache: "no-store" });
+    if (!response.ok) return undefined;
+    return ((await response.json()) as { account: Account | null }).account;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The signed-in player and their balance, kept current by the pages. Rendered by the server for a
+ * visitor's own page; read by the browser on a kept page, the same for every visitor of a language
+ * (docs/performance.md, Pages). A sign-in or sign-out reloads the page, and so reads it again.
+ */
 export function AccountProvider({
   initial,
   children,
 }: {
-  initial: Account | null;
+  /** The account the server read with the visitor's cookie; undefined: the browser reads it. */
+  initial: Account | null | undefined;
   children: ReactNode;
 }) {
-  const [account, setAccount] = useState(initial);
+  const [state, setState] = useState<{ account: Account | null; loaded: boolean }>({
+    account: initial ?? null,
+    loaded: initial !== undefined,
+  });
+  const read = !state.loaded;
+  useEffect(() => {
+    if (!read) return;
+    let live = true;
+    void readAccount().then((account) => {
+      // An app server that did not answer leaves the header signed out rather than waiting.
+      if (live) setState({ account: account ?? null, loaded: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [read]);
   const setBalance = useCallback((balance: number) => {
-    setAccount((current) => (current === null ? null : { ...current, balance }));
+    setState((current) =>
+      current.account === null ? current : { ...current, account: { ...current.account, balance } },
+    );
   }, []);
   const refreshBalance = useCallback(async () => {
     const balance = await readBalance();
     if (balance !== undefined) setBalance(balance);
   }, [setBalance]);
   const value = useMemo(
-    () => ({ account, setBalance, refreshBalance }),
-    [account, setBalance, refreshBalance],
+    () => ({ ...state, setBalance, refreshBalance }),
+    [state, setBalance, refreshBalance],
   );
   return <AccountContext value={value}>{children}</AccountContext>;
 }

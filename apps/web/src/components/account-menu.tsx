@@ -15,7 +15,7 @@ export function AccountMenu() {
   const tQuick = useTranslations("quick");
   const tSessions = useTranslations("sessions");
   const labels = useLabels();
-  const { account } = useAccount();
+  const { account, loaded } = useAccount();
   const [busy, setBusy] = useState(false);
   // The whole page depends on who is signed in: load it again as them.
   const then = (action: () => Promise<unknown>) => () => {
@@ -25,6 +25,8 @@ export function AccountMenu() {
     });
   };
 
+  // Until the account is read: the corner keeps its place, showing neither who plays nor the ways in.
+  if (!loaded) return <div className={styles.account} aria-busy="true" />;
   if (account === null) {
     return (
       <div className={styles.account} data-testid="account" data-signed-in="false">

@@ -232,13 +232,13 @@ export async function sendChat({
   const { live, chat } = chatDeskOf(maybeLive);
   const text = chatText(input.text);
   if (!isUuid(input.tableId)) throw noTable(input.tableId);
-  // In memory, before any read: a flood costs the database nothing. A comment that may be a
+  // Before any read (in memory, or one Redis call): a flood costs the database nothing. A comment that may be a
   // chat bet is not the chat's to pace until it is known to be only chat.
   if (actor.kind === "player" || actor.kind === "dealer" || actor.kind === "operator") {
-    chat.paceWriter(actor.userId);
+    await chat.paceWriter(actor.userId);
   }
   const mayBeCommand = jokerBlackjack.chatCommand(text) !== null;
-  if (!mayBeCommand) chat.paceTable(input.tableId);
+  if (!mayBeCommand) await chat.paceTable(input.tableId);
   const { writer, row } = await writerAt(db, actor, input.tableId);
   if (mayBeCommand) {
     const command =
@@ -252,7 +252,7 @@ export async function sendChat({
           })
         : null;
     if (command !== null) return command;
-    chat.paceTable(input.tableId);
+    await chat.paceTable(input.tableId);
   }
   const line = await chat.post({
     tableId: input.tableId,

@@ -5,7 +5,7 @@
  * xmin: every transaction there has ended, so a round committed later always sorts after the
  * page a partner has seen — each round once, no gaps, while tables keep settling.
  */
-import { Prisma } from "@fuda/db";
+import { poolOf, Prisma } from "@fuda/db";
 import type { Db, Game } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { betResults, definitionOf } from "@fuda/live";
@@ -186,19 +186,127 @@ interface RoundKey extends Cursor {
 const versionOf = ({ voided, revealed }: { voided: boolean; revealed: boolean }): string =>
   `${voided}/${revealed}`;
 
+interface KeyRow {
+  id: string;
+  finished_xid: string;
+  voided: boolean;
+  revealed: boolean;
+}
+
+/** Reads of keys waiting for a connection, per client, by statement and values. */
+const unsent = new WeakMap<Db, Map<string, Promise<KeyRow[]>>>();
+
+/**
+ * Runs `query`, or joins the same query asked before it and still waiting for a connection: its
+ * statement has not left, so its snapshot is taken after this request came, and its answer is
+ * as fresh as this request's own would be. Under load most page requests wait for the pool;
+ * identical ones (the first page of everything, a table's, a cursor many partners hold) then
+ * cost one read.
+ */
+function readOnceSent(
+  db: Db,
+  query: { name: string; text: string; values: unknown[] },
+): Promise<KeyRow[]> {
+  let waiting = unsent.get(db);
+  if (waiting === undefined) {
+    waiting = new Map();
+    unsent.set(db, waiting);
+  }
+  const key = `${query.name}\n${JSON.stringify(query.values)}`;
+  const joined = waiting.get(key);
+  if (joined !== undefined) return joined;
+  const pending = waiting;
+  // Once a connection is ours the statement leaves: a request coming then must read after it.
+  const leaving = () => {
+    if (pending.get(key) === read) pending.delete(key);
+  };
+  const read: Promise<KeyRow[]> = poolOf(db)
+    .connect()
+    .then(
+      (client) => {
+        leaving();
+        return client.query<KeyRow>(query).then(
+          ({ rows }) => {
+            client.release();
+            return rows;
+          },
+          (error: unknown) => {
+            // A failed connection is not given back to the pool.
+            client.release(error instanceof Error ? error : true);
+            throw error;
+          },
+        );
+      },
+      (error: unknown) => {
+        leaving();
+        throw error;
+      },
+    );
+  waiting.set(key, read);
+  return read;
+}
+
+/**
+ * The keys of the rounds `filters` pick, in the feed's order: `finishedRoundsFrom`'s query with
+ * only the filters given, as a named prepared statement of node-postgres per combination of
+ * them. Every page request runs it (a page kept serialized checks its version with it), and
+ * planning that query each time cost more than running it.
+ */
 async function finishedRoundKeys(db: Db, filters: Filters, limit: number): Promise<RoundKey[]> {
-  const rows = await db.$queryRaw<
-    { id: string; finished_xid: bigint; voided: boolean; revealed: boolean }[]
-  >`
-    SELECT ${CHANGES}, r.id::text AS id, r.finished_xid
-    ${finishedRoundsFrom(filters, limit)}`;
-  return rows.map((row) => ({ id: row.id, xid: row.finished_xid, version: versionOf(row) }));
+  const values: unknown[] = [];
+  const conditions = ["r.finished_xid IS NOT NULL"];
+  /** The filters given, by name: each combination is a statement of its own. */
+  const shape: string[] = [];
+  const filter = (name: string, value: unknown, condition: (param: string) => string) => {
+    if (value === undefined) return;
+    values.push(value);
+    conditions.push(condition(`$${values.length}`));
+    shape.push(name);
+  };
+  if (filters.committed !== true) {
+    conditions.push("r.finished_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint");
+    shape.push("snapshot");
+  }
+  filter("ids", filters.ids && [...filters.ids], (p) => `r.id = ANY (${p}::uuid[])`);
+  filter("table", filters.tableId, (p) => `r.table_id = ${p}::uuid`);
+  filter(
+    "tables",
+    filters.tableIds && [...filters.tableIds],
+    (p) => `r.table_id = ANY (${p}::uuid[])`,
+  );
+  filter("shoe", filters.shoe, (p) => `r.shoe_id = ${p}::uuid`);
+  const finishedAt = "coalesce(r.settled_at, r.closed_at, r.opened_at)";
+  filter("from", filters.from, (p) => `${finishedAt} >= ${p}::timestamptz`);
+  filter("to", filters.to, (p) => `${finishedAt} < ${p}::timestamptz`);
+  filter(
+    "after",
+    filters.after?.xid.toString(),
+    (p) => `(r.finished_xid, r.id) > (${p}::bigint, $${values.length + 1}::uuid)`,
+  );
+  if (filters.after !== undefined) values.push(filters.after.id);
+  values.push(limit);
+  const rows = await readOnceSent(db, {
+    name: `feed-round-keys:${shape.join()}`,
+    text: `
+      SELECT r.voided_at IS NOT NULL AS voided, s.ended_at IS NOT NULL AS revealed,
+             r.id::text AS id, r.finished_xid::text AS finished_xid
+      FROM rounds r JOIN shoes s ON s.id = r.shoe_id
+      WHERE ${conditions.join(" AND ")}
+      ORDER BY r.finished_xid, r.id
+      LIMIT $${values.length}`,
+    values,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    xid: BigInt(row.finished_xid),
+    version: versionOf(row),
+  }));
 }
 
 /**
  * Finished rounds' results kept by id, the most recently read last, up to KEPT_ROUNDS. Reading
- * a round's columns and settling every bet id of it was most of a page's time (docs/feed.md,
- * Benchmark), for a result that, once finished, changes only with its version. Round ids are
+ * a round's columns and settling every bet id of it was most of a page's time (docs/performance.md,
+ * Results feed), for a result that, once finished, changes only with its version. Round ids are
  * UUIDs, so one process reading several databases (tests) never mistakes one for another.
  */
 const KEPT_ROUNDS = 5_000;
@@ -243,6 +351,9 @@ async function gameTables(db: Db, name: string): Promise<string[]> {
   return tables.map(({ id }) => id);
 }
 
+/** Tables' ids by slug, per client (tests read several databases from one process). */
+const tableIds = new WeakMap<Db, Map<string, string>>();
+
 /**
  * The id of the table a `table` filter names; refuses one that names no table (404), so that a
  * mistyped slug is not read as a table without rounds.
@@ -252,21 +363,43 @@ export async function requireTableFilter(
   slug: string | undefined,
 ): Promise<string | undefined> {
   if (slug === undefined) return undefined;
+  // A table's slug never changes (admin.tables.create sets it): one read per slug and database.
+  const known = tableIds.get(db)?.get(slug);
+  if (known !== undefined) return known;
   const row = await db.table.findUnique({ where: { slug }, select: { id: true } });
   if (row === null) {
     throw new FudaError("NOT_FOUND", `table: no table "${slug}"`, { field: "table", table: slug });
   }
+  const ids = tableIds.get(db) ?? new Map<string, string>();
+  tableIds.set(db, ids);
+  // Only tables that exist are kept: a few hundred, not whatever callers type.
+  ids.set(slug, row.id);
   return row.id;
 }
 
 /** A page of finished rounds, oldest first, with the filters given. */
-export async function listFinishedRounds({
+export async function listFinishedRounds(options: {
+  db: Db;
+  input: RoundsInput;
+}): Promise<RoundPage> {
+  return (await finishedRoundPage(options)).read();
+}
+
+/**
+ * A page of finished rounds' version, and how to read the page: the same version means the same
+ * page, to the byte.
+ * A page holds the rounds its keys name (each at its version: voided, revealed), its cursor and
+ * whether more follow; a round finishing later always sorts after every round listed (the
+ * snapshot rule above), so a full page changes only when one of its rounds does. The results
+ * feed keeps pages' answers serialized by this version (apps/results-feed/src/rounds-route.ts).
+ */
+export async function finishedRoundPage({
   db,
   input,
 }: {
   db: Db;
   input: RoundsInput;
-}): Promise<RoundPage> {
+}): Promise<{ version: string; read: () => Promise<RoundPage> }> {
   const limit = input.limit ?? ROUNDS_DEFAULT_LIMIT;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
   const from = input.from === undefined ? undefined : new Date(input.from);
@@ -286,10 +419,12 @@ export async function listFinishedRounds({
   );
   const page = keys.slice(0, limit);
   const last = page.at(-1);
+  const nextCursor = last === undefined ? (input.cursor ?? null) : encodeCursor(last);
+  const hasMore = keys.length > limit;
   return {
-    rounds: await roundResults(db, page),
-    nextCursor: last === undefined ? (input.cursor ?? null) : encodeCursor(last),
-    hasMore: keys.length > limit,
+    version: `${page.map(({ id, version }) => `${id}:${version}`).join()}|${nextCursor}|${hasMore}`,
+    // The rounds' results only when asked: a caller keeping this version's answer has them.
+    read: async () => ({ rounds: await roundResults(db, page), nextCursor, hasMore }),
   };
 }
 

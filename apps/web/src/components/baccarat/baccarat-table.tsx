@@ -87,7 +87,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const tPlay = useTranslations("tablePlay");
   const ownResultWords = useOwnResultWords();
   const labels = useLabels();
-  const { account } = useAccount();
+  const { account, loaded } = useAccount();
   const { message, announce } = useAnnouncer();
   const [own, setOwn] = useState<OwnResult | null>(null);
 
@@ -265,7 +265,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
                 </button>
               ))}
             </div>
-            {account === null && (
+            {loaded && account === null && (
               <p className={styles.signIn}>
                 <Link href="/sign-in">{tPlay("errors.signIn")}</Link>
               </p>

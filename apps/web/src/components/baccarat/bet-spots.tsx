@@ -7,6 +7,8 @@ import { baccarat } from "@fuda/rules";
 
 import { useLabels } from "~/i18n/use-labels";
 
+import { spokenName } from "../table";
+
 import styles from "./baccarat.module.css";
 
 /** Where each spot lies on the felt: side bets above, the two main bets below. */
@@ -77,6 +79,7 @@ export function BetSpots({
       {LAYOUT.map((bet) => {
         const spot = spots[bet];
         const closed = spot.closedAfter !== null;
+        const closedText = closed ? t("closedAfter", { round: spot.closedAfter ?? 0 }) : null;
         const disabled = closed || !canBet;
         const name = labels.bet("baccarat", bet);
         return (
@@ -90,24 +93,22 @@ export function BetSpots({
             data-closed={closed}
             data-stake={spot.stake}
             aria-disabled={disabled}
-            aria-label={[
-              t("spot", { bet: name, payout: payout(bet) }),
-              closed ? t("closedAfter", { round: spot.closedAfter ?? 0 }) : null,
-              spot.stake > 0 ? t("yourStake", { amount: labels.points(spot.stake) }) : null,
-            ]
-              .filter((part) => part !== null)
-              .join(". ")}
+            aria-label={spokenName(
+              [name, payout(bet), closedText, spot.stake > 0 ? labels.points(spot.stake) : null],
+              [
+                t("spot", { bet: name, payout: payout(bet) }),
+                closedText,
+                spot.stake > 0 ? t("yourStake", { amount: labels.points(spot.stake) }) : null,
+              ],
+            )}
             onClick={() => {
               if (!disabled) onBet(bet);
             }}
           >
-            <span className={styles.spotName}>{name}</span>
-            <span className={styles.spotPayout}>{payout(bet)}</span>
-            {closed && (
-              <span className={styles.spotClosed}>
-                {t("closedAfter", { round: spot.closedAfter ?? 0 })}
-              </span>
-            )}
+            <span className={styles.spotName}>{name}</span>{" "}
+            <span className={styles.spotPayout}>{payout(bet)}</span>{" "}
+            {closed && <span className={styles.spotClosed}>{closedText}</span>}
+            {closed && " "}
             {spot.stake > 0 && (
               <span className={styles.stake} data-testid="stake">
                 {labels.points(spot.stake)}

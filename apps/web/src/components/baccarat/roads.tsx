@@ -70,7 +70,8 @@ function Grid({
   return (
     <figure className={styles.road} data-road={name}>
       <figcaption>{label}</figcaption>
-      <div className={styles.roadScroll}>
+      {/* Focusable, so a keyboard scrolls a road wider than the screen (WCAG 2.1.1). */}
+      <div className={styles.roadScroll} tabIndex={0} role="region" aria-label={label}>
         <div
           className={styles.roadGrid}
           role="img"

@@ -55,7 +55,7 @@ function lineOf(event: Extract<TableEvent, { type: "chat.message" }>): ChatLine 
 export function TableChat({ table }: { table: { id: string; game: GameName } }) {
   const t = useTranslations("chat");
   const feed = useTableFeed();
-  const { account, setBalance } = useAccount();
+  const { account, loaded, setBalance } = useAccount();
   const words = useChatWords(table.game);
   const systemWords = useSystemWords(table.game);
   const { hidden, hide, show } = useHiddenPlayers();
@@ -348,9 +348,11 @@ export function TableChat({ table }: { table: { id: string; game: GameName } }) 
             </button>
           </form>
         ) : (
-          <p className={styles.signIn} data-testid="chat-sign-in">
-            <Link href="/sign-in">{t("signIn")}</Link>
-          </p>
+          loaded && (
+            <p className={styles.signIn} data-testid="chat-sign-in">
+              <Link href="/sign-in">{t("signIn")}</Link>
+            </p>
+          )
         )}
         {error !== null && (
           <p className={styles.error} role="status" data-testid="chat-error">

@@ -79,7 +79,7 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
 export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const t = useTranslations("jokerBlackjack");
   const labels = useLabels();
-  const { account, setBalance } = useAccount();
+  const { account, loaded, setBalance } = useAccount();
   const { message, announce } = useAnnouncer();
   const [notes, setNotes] = useState<RoundNotes>(() => freshNotes(detail.round?.id ?? null));
   const [busy, setBusy] = useState(false);
@@ -402,7 +402,9 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
 
       <section className={styles.controls} aria-label={t("betting")}>
         {mySeats.length === 0 ? (
-          <p className={styles.muted}>{account === null ? t("signInToSit") : t("sitHint")}</p>
+          <p className={styles.muted}>
+            {loaded && account === null ? t("signInToSit") : t("sitHint")}
+          </p>
         ) : (
           <>
             <ChipTray values={chips} selected={chip} onSelect={setChip} />

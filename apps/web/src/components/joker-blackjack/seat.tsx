@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { PlayingCard } from "~/components/table";
+import { PlayingCard, spokenName } from "~/components/table";
 import { useLabels } from "~/i18n/use-labels";
 
 import styles from "./joker-blackjack.module.css";
@@ -155,10 +155,13 @@ export function Seat({
           data-testid="stake"
           data-seat={seat}
           data-staked={staked}
-          aria-label={t("stakeLabel", { seat, amount: labels.points(staked) })}
+          aria-label={spokenName(
+            [t("betHere"), staked > 0 ? labels.points(staked) : null],
+            [t("stakeLabel", { seat, amount: labels.points(staked) })],
+          )}
           onClick={onBet}
         >
-          <span>{t("betHere")}</span>
+          <span>{t("betHere")}</span>{" "}
           {staked > 0 && <span className={styles.staked}>{labels.points(staked)}</span>}
         </button>
       )}

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { pokDeng } from "@fuda/rules";
 
-import { useOwnResultWords } from "~/components/table";
+import { spokenName, useOwnResultWords } from "~/components/table";
 import { useLabels } from "~/i18n/use-labels";
 
 import { Hand } from "./hand";
@@ -90,6 +90,8 @@ export function Seat({
           const name = t(bet, { seat });
           const placed = stakes[bet];
           const adding = drafted[bet];
+          const shown = t(bet === "seat" ? "spotSeat" : "spotPair");
+          const pays = t(bet === "seat" ? "paysSeat" : "paysPair");
           return (
             <button
               key={bet}
@@ -101,18 +103,29 @@ export function Seat({
               data-seat={seat}
               data-placed={placed}
               data-drafted={adding}
-              aria-label={t("spotLabel", {
-                bet: name,
-                placed: labels.points(placed),
-                adding: labels.points(adding),
-              })}
+              aria-label={spokenName(
+                [
+                  shown,
+                  pays,
+                  placed > 0 ? labels.points(placed) : null,
+                  adding > 0 ? `+${labels.points(adding)}` : null,
+                ],
+                [
+                  t("spotLabel", {
+                    bet: name,
+                    placed: labels.points(placed),
+                    adding: labels.points(adding),
+                  }),
+                ],
+              )}
               onClick={() => {
                 onBet(bet);
               }}
             >
-              <span className={styles.spotName}>{t(bet === "seat" ? "spotSeat" : "spotPair")}</span>
-              <span className={styles.spotPays}>{t(bet === "seat" ? "paysSeat" : "paysPair")}</span>
+              <span className={styles.spotName}>{shown}</span>{" "}
+              <span className={styles.spotPays}>{pays}</span>{" "}
               {placed > 0 && <span className={styles.stake}>{labels.points(placed)}</span>}
+              {placed > 0 && " "}
               {adding > 0 && <span className={styles.adding}>+{labels.points(adding)}</span>}
             </button>
           );

@@ -18,6 +18,7 @@ import {
   useCardWords,
   useOwnResultWords,
   useReveal,
+  spokenName,
 } from "../table";
 import { NoTimer } from "../no-timer";
 import styles from "./quick.module.css";
@@ -237,6 +238,7 @@ export function QuickGame({ initial }: { initial: QuickView }) {
           // After the deal the spots show the hand's stakes, lit where they won.
           const stake = betting ? game.bets[spot] : (line?.stake ?? 0);
           const won = outcome !== null && (line?.net ?? 0) > 0;
+          const fill = t("spotFill", { points: stake / POINT, max: SPOT_MAX });
           return (
             <button
               key={spot}
@@ -248,21 +250,20 @@ export function QuickGame({ initial }: { initial: QuickView }) {
               data-won={won}
               aria-disabled={!canAdd}
               aria-keyshortcuts={SPOT_KEYS[index]}
-              aria-label={[
-                tb("spot", { bet: name, payout: odds(QUICK_ODDS[spot]) }),
-                stake > 0 ? tb("yourStake", { amount: labels.points(stake) }) : null,
-              ]
-                .filter((part) => part !== null)
-                .join(". ")}
+              aria-label={spokenName(
+                [name, odds(QUICK_ODDS[spot]), fill, stake > 0 ? labels.points(stake) : null],
+                [
+                  tb("spot", { bet: name, payout: odds(QUICK_ODDS[spot]) }),
+                  stake > 0 ? tb("yourStake", { amount: labels.points(stake) }) : null,
+                ],
+              )}
               onClick={() => {
                 if (canAdd) pressSpot(spot);
               }}
             >
-              <span className={baccaratStyles.spotName}>{name}</span>
-              <span className={baccaratStyles.spotPayout}>{odds(QUICK_ODDS[spot])}</span>
-              <span className={styles.spotFill} aria-hidden>
-                {t("spotFill", { points: stake / POINT, max: SPOT_MAX })}
-              </span>
+              <span className={baccaratStyles.spotName}>{name}</span>{" "}
+              <span className={baccaratStyles.spotPayout}>{odds(QUICK_ODDS[spot])}</span>{" "}
+              <span className={styles.spotFill}>{fill}</span>{" "}
               {stake > 0 && (
                 <span className={baccaratStyles.stake} data-testid="stake">
                   {labels.points(stake)}

@@ -6,6 +6,7 @@ export { readTable, useTableState } from "./use-table-state";
 export type { TableStateOptions } from "./use-table-state";
 export { Countdown } from "./countdown";
 export { ChipTray, chipValues } from "./chip-tray";
+export { spokenName } from "./spoken-name";
 export { kindOfRefusal, useBetSlip } from "./use-bet-slip";
 export type { BetSlip, SlipBet, SlipError } from "./use-bet-slip";
 export type { ApiError } from "../../relay-api";

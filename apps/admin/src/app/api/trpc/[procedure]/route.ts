@@ -110,7 +110,10 @@ const WRITABLE: ReadonlySet<string> = new Set([
 ]);
 
 export const { GET, POST } = procedureRelay({
-  gameApiUrl: () => env.GAME_API_URL,
+  gameApiUrl: (procedure) =>
+    procedure === "tables.events"
+      ? (env.GAME_API_STREAM_URL ?? env.GAME_API_URL)
+      : env.GAME_API_URL,
   readable: (procedure) => READABLE.has(procedure),
   writable: (procedure) => WRITABLE.has(procedure),
 });

@@ -1,7 +1,7 @@
 import { RETRY_AFTER_SECONDS } from "@fuda/api/types";
 import type { SubscriptionPath } from "@fuda/api/types";
 
-import { env } from "~/env";
+import { streamUrl } from "~/env";
 import { checkedTableEvents } from "~/lobby-stream";
 
 // A stream per visitor, never cached or prerendered.
@@ -46,7 +46,7 @@ function requestIdOf(request: Request): Record<string, string> {
 export async function GET(request: Request): Promise<Response> {
   let upstream: Response;
   try {
-    upstream = await fetch(`${env.GAME_API_URL}/${WATCH}`, {
+    upstream = await fetch(`${streamUrl()}/${WATCH}`, {
       headers: { accept: "text/event-stream", ...requestIdOf(request) },
       signal: request.signal,
       cache: "no-store",

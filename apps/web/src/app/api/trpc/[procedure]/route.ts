@@ -1,7 +1,7 @@
 import type { MutationPath, QueryPath, SubscriptionPath } from "@fuda/api/types";
 import { procedureRelay } from "@fuda/auth/procedure-relay";
 
-import { env } from "~/env";
+import { env, streamUrl } from "~/env";
 
 // Per visitor (their session cookie): never cached or prerendered.
 export const dynamic = "force-dynamic";
@@ -49,7 +49,7 @@ const WRITABLE: ReadonlySet<string> = new Set([
 ] satisfies readonly MutationPath[]);
 
 export const { GET, POST } = procedureRelay({
-  gameApiUrl: () => env.GAME_API_URL,
+  gameApiUrl: (procedure) => (procedure === "tables.events" ? streamUrl() : env.GAME_API_URL),
   readable: (procedure) => READABLE.has(procedure),
   writable: (procedure) => WRITABLE.has(procedure),
 });

@@ -1,0 +1,3 @@
+import base from "@fuda/eslint-config/base";
+
+export default base;

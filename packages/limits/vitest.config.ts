@@ -1,0 +1,3 @@
+import { vitestConfig } from "@fuda/vitest-config";
+
+export default vitestConfig();
