@@ -5,6 +5,7 @@ import type { DownPart } from "@fuda/api/types";
 import { whatIsDown } from "@fuda/api/types";
 
 /** A table in the lobby: `tables.list` at first paint, then with `tables.watch`'s live summary. */
+export type { LiveSummary };
 export type LobbyTable = RouterOutputs["tables"]["list"][number] & { live?: LiveSummary };
 export type Game = LobbyTable["game"];
 export type Limit = LobbyTable["limits"][string];

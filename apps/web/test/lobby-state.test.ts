@@ -23,6 +23,8 @@ const table: LobbyTable = {
     closesAt: "2026-11-29T12:00:20.000Z",
     lastResult: null,
     road: [],
+    goodRoads: [],
+    stats: null,
     players: 3,
   },
 };

@@ -21,6 +21,8 @@ const VIEWPORTS = [
   { name: "390x844", width: 390, height: 844 },
   { name: "360x800", width: 360, height: 800 },
   { name: "844x390", width: 844, height: 390 },
+  // A touch laptop: the same checks, and the screenshots beside the phones'.
+  { name: "1366x900", width: 1366, height: 900 },
 ] as const;
 
 const PAGES = [

@@ -34,9 +34,10 @@ export {
   tableDetailSchema,
   tableEventSchema,
   tableEventsInputSchema,
+  MULTI_TABLES_MAX,
   type TableDetail,
 } from "./domain/table-view.types";
-export { tableEvents, tableSubscription } from "./domain/table-events";
+export { multiTableEvents, tableEvents, tableSubscription } from "./domain/table-events";
 export { getShoe, listShoes } from "./domain/shoes";
 export { announcedRound, finishedRoundPage } from "./domain/feed-rounds";
 export { roundPageSchema, roundsInputSchema } from "./domain/feed-rounds.types";

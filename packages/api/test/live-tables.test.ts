@@ -295,6 +295,78 @@ describe("tables.events", () => {
   });
 });
 
+describe("tables.multiEvents", () => {
+  it("streams several tables' events on one stream in id order, no other table's, and resumes them all from one id", async () => {
+    const tableB = await db.table.findUniqueOrThrow({ where: { slug: "baccarat-b" } });
+    const pokDeng = await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } });
+    const { lastEventId } = await caller().tables.get({ slug: "baccarat-a" });
+    const ofRound = (n: number) => ({ roundId: randomUUID(), number: n });
+    const result = (tableId: string, n: number): NewEvent => ({
+      tableId,
+      type: "round.result",
+      payload: { ...ofRound(n), outcome: null, roadMark: null },
+    });
+    const own = (n: number) => ({ ...ofRound(n), bets: [], returned: 0, balance: null });
+    const alice = (
+      await caller({ kind: "player", userId: "alice" }).tables.multiEvents({
+        slugs: ["baccarat-a", "baccarat-b"],
+        lastEventId,
+      })
+    )[Symbol.asyncIterator]();
+    await db.$transaction((tx) =>
+      appendEvents(tx, [
+        result(baccarat.id, 1),
+        result(pokDeng.id, 2),
+        result(tableB.id, 3),
+        { tableId: tableB.id, type: "round.settled", playerId: "alice", payload: own(4) },
+        { tableId: tableB.id, type: "round.settled", playerId: "bob", payload: own(5) },
+        result(baccarat.id, 6),
+      ]),
+    );
+    const seen = await take(alice, 4);
+    expect(seen.map(numberOf)).toEqual([1, 3, 4, 6]);
+    const ids = seen.map((value) => BigInt(trackedEvent(value)[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : 1)));
+    expect(seen.map((value) => trackedEvent(value)[1].tableId)).toEqual([
+      baccarat.id,
+      tableB.id,
+      tableB.id,
+      baccarat.id,
+    ]);
+    await alice.return?.();
+
+    // The id of the second event seen resumes both tables after it.
+    const resumed = (
+      await caller({ kind: "player", userId: "alice" }).tables.multiEvents({
+        slugs: ["baccarat-a", "baccarat-b"],
+        lastEventId: trackedEvent(seen[1])[0],
+      })
+    )[Symbol.asyncIterator]();
+    expect((await take(resumed, 2)).map(numberOf)).toEqual([4, 6]);
+    await resumed.return?.();
+  });
+
+  it("refuses an unknown table, a table twice, and more than four, before any stream starts", async () => {
+    const refusal = (slugs: string[]) =>
+      caller()
+        .tables.multiEvents({ slugs })
+        .then(
+          () => ({ code: "none", message: "" }),
+          (error: unknown) => error as { code: string; message: string },
+        );
+    expect(await refusal(["baccarat-a", "nope"])).toMatchObject({
+      code: "NOT_FOUND",
+      message: 'slugs: no table "nope"',
+    });
+    const twice = await refusal(["baccarat-a", "baccarat-a"]);
+    expect(twice.code).toBe("BAD_REQUEST");
+    expect(twice.message).toContain("slugs: each table once");
+    const five = await refusal(["a", "b", "c", "d", "e"]);
+    expect(five.code).toBe("BAD_REQUEST");
+    expect(five.message).toContain("slugs: at most 4 tables on one stream");
+  });
+});
+
 describe("tables.watch driven by the event hub", () => {
   it("yields the lobby with live summaries at once, then again when a table's event arrives", async () => {
     const pokDeng = await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } });

@@ -181,3 +181,23 @@ function generatePrismaClientIfMissing(): void {
     throw new Error(`could not generate the Prisma client: ${result.stderr || result.error}`);
   }
 }
+
+/**
+ * A shoe in play at `tableId` whose road is `road` (the shoe before it ended), with no cards: a
+ * test's scripted road, for what reads roads (the lobby's good roads, its statistics).
+ */
+export async function openShoeWithRoad(db: Db, tableId: string, road: object[]) {
+  await db.shoe.updateMany({ where: { tableId, endedAt: null }, data: { endedAt: new Date() } });
+  return db.shoe.create({
+    data: {
+      tableId,
+      commitment: "c0ffee",
+      cards: Buffer.from([]),
+      state: {},
+      position: 0,
+      burned: [],
+      firstBurn: {},
+      road,
+    },
+  });
+}

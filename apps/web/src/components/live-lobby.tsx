@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
+import { baccarat } from "@fuda/rules";
 import { StatusBadge } from "@fuda/ui";
 
-import type { Game, Lobby, LobbyTable } from "~/game-api";
+import type { Game, LiveSummary, Lobby, LobbyTable } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 import { applyLobbyMessage } from "~/lobby-state";
 
@@ -15,6 +16,10 @@ import { Unavailable } from "./unavailable";
 import { useNow } from "./use-now";
 
 type Connection = "connecting" | "live" | "reconnecting";
+type GoodRoad = LiveSummary["goodRoads"][number];
+
+const showsRoad = (table: LobbyTable, road: GoodRoad): boolean =>
+  table.live?.goodRoads.includes(road) ?? false;
 type TableStatus = LobbyTable["status"];
 
 // Drawn as a table status pill: green while live, amber while reconnecting, grey before.
@@ -79,8 +84,16 @@ export function LiveLobby({ initial }: { initial: Lobby }) {
   const now = useNow();
   const { lobby, connection } = useLiveLobby(initial);
   const [filter, setFilter] = useState<Game | null>(null);
+  const [goodRoad, setGoodRoad] = useState<GoodRoad | null>(null);
   const games = lobby.available ? byGame(lobby.tables) : [];
-  const shown = games.filter(({ game }) => filter === null || game === filter);
+  const shown = games
+    .filter(({ game }) => filter === null || game === filter)
+    .map(({ game, tables }) => ({
+      game,
+      tables: goodRoad === null ? tables : tables.filter((table) => showsRoad(table, goodRoad)),
+    }))
+    .filter(({ tables }) => tables.length > 0);
+  const hasBaccarat = games.some(({ game }) => game === "baccarat");
   const openCount = lobby.available
     ? lobby.tables.filter((table) => table.status === "open").length
     : 0;
@@ -132,10 +145,43 @@ export function LiveLobby({ initial }: { initial: Lobby }) {
               ))}
             </nav>
           )}
+          {hasBaccarat && (
+            <nav
+              className={styles.nav}
+              aria-label={t("lobby.goodRoadsNav")}
+              data-testid="good-roads-nav"
+            >
+              <span className={styles.navTitle}>{t("lobby.goodRoadsNav")}</span>
+              {baccarat.GOOD_ROADS.map((road) => (
+                <button
+                  key={road}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={goodRoad === road}
+                  data-testid="good-road-filter"
+                  data-good-road={road}
+                  onClick={() => {
+                    setGoodRoad((current) => (current === road ? null : road));
+                  }}
+                >
+                  {t(`goodRoads.${road}`)}
+                  <span className={styles.chipCount}>
+                    {lobby.available &&
+                      lobby.tables.filter((table) => showsRoad(table, road)).length}
+                  </span>
+                </button>
+              ))}
+            </nav>
+          )}
         </section>
         {!lobby.available && <Unavailable down={lobby.down} reason={lobby.reason} />}
         {lobby.available && lobby.tables.length === 0 && (
           <p className={styles.empty}>{t("lobby.empty")}</p>
+        )}
+        {goodRoad !== null && shown.length === 0 && (
+          <p className={styles.empty} data-testid="no-good-road" role="status">
+            {t("lobby.noGoodRoad")}
+          </p>
         )}
         {shown.map(({ game, tables }) => (
           <GameSection key={game} game={game} tables={tables} now={now} />

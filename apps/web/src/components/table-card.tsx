@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 
 import { betLimitLines, StatusBadge } from "@fuda/ui";
 
-import type { LobbyTable } from "~/game-api";
+import type { LiveSummary, LobbyTable } from "~/game-api";
 import { useLabels } from "~/i18n/use-labels";
 
 import { LastResult } from "./last-result";
@@ -14,9 +14,37 @@ import { LiveDealerBadge } from "./table/live-dealer-badge";
 import styles from "./table-card.module.css";
 import { secondsUntil } from "./use-now";
 
+/** A baccarat table's results over its last settled rounds (docs/rules/baccarat.md). */
+function TableStats({ stats }: { stats: NonNullable<LiveSummary["stats"]> }) {
+  const t = useTranslations("table");
+  const labels = useLabels();
+  const counts = [
+    ["player", labels.bet("baccarat", "player"), stats.player],
+    ["banker", labels.bet("baccarat", "banker"), stats.banker],
+    ["tie", labels.bet("baccarat", "tie"), stats.tie],
+    ["playerPair", labels.bet("baccarat", "playerPair"), stats.playerPair],
+    ["bankerPair", labels.bet("baccarat", "bankerPair"), stats.bankerPair],
+    ["natural", t("natural"), stats.natural],
+  ] as const;
+  return (
+    <div className={styles.stats} data-testid="table-stats" data-rounds={stats.rounds}>
+      <p className={styles.statsTitle}>{t("stats", { rounds: stats.rounds })}</p>
+      <dl className={styles.statsList}>
+        {counts.map(([key, name, count]) => (
+          <div key={key} className={styles.stat} data-stat={key}>
+            <dt>{name}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 export function TableCard({ table, now }: { table: LobbyTable; now: number | null }) {
   const t = useTranslations("table");
   const tVideo = useTranslations("video");
+  const tRoads = useTranslations("goodRoads");
   const labels = useLabels();
   const live = table.live;
   const marks = live === undefined ? undefined : baccaratMarks(live.road);
@@ -31,6 +59,7 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
       data-status={table.status}
       data-phase={live?.phase ?? ""}
       data-dealing={table.dealing}
+      data-good-roads={live?.goodRoads.join(" ") ?? ""}
     >
       {/* The studio's still: a table with video shows its camera before the player opens it. */}
       {table.stream.poster !== null && (
@@ -94,6 +123,16 @@ export function TableCard({ table, now }: { table: LobbyTable; now: number | nul
           {marks !== undefined && marks.length > 0 && (
             <MiniBigRoad marks={marks} label={t("road")} />
           )}
+          {live.goodRoads.length > 0 && (
+            <p className={styles.goodRoads}>
+              {live.goodRoads.map((road) => (
+                <span key={road} className={styles.goodRoad} data-testid="good-road">
+                  {tRoads(road)}
+                </span>
+              ))}
+            </p>
+          )}
+          {live.stats !== null && <TableStats stats={live.stats} />}
         </div>
       )}
       <dl className={styles.limits} aria-label={t("limits")}>

@@ -1,15 +1,19 @@
 /**
  * The lobby (`tables.watch`): every table with a live summary of its play — the round in play,
  * its phase and closing time, the last result, the end of the shoe's road and how many players
- * have bets in the round. Read with a handful of set queries for all tables at once.
+ * have bets in the round; at baccarat tables, the good roads the shoe shows and the results of
+ * the last 100 rounds. Read with a handful of set queries for all tables at once.
  */
 import type { Db } from "@fuda/db";
+import { baccarat } from "@fuda/rules";
 
-import type { LiveSummary, LobbyTable } from "./lobby.types";
+import type { LiveSummary, LobbyTable, TableStats } from "./lobby.types";
 import { listTables } from "./tables";
 
 /** Road marks the lobby shows per table: the newest of the current shoe. */
 export const LOBBY_ROAD_MARKS = 20;
+/** A baccarat table's statistics count its last this many settled rounds. */
+export const LOBBY_STATS_ROUNDS = 100;
 
 const noPlay: LiveSummary = {
   roundId: null,
@@ -19,6 +23,8 @@ const noPlay: LiveSummary = {
   lastResult: null,
   road: [],
   players: 0,
+  goodRoads: [],
+  stats: null,
 };
 
 interface RoundRow {
@@ -31,7 +37,7 @@ interface RoundRow {
 
 /** Every table in lobby order, each with its live summary. */
 export async function lobbyTables({ db }: { db: Db }): Promise<LobbyTable[]> {
-  const [tables, rounds, settled, roads] = await Promise.all([
+  const [tables, rounds, settled, roads, stats] = await Promise.all([
     listTables({ db }),
     // Per table: the round in play, else the latest.
     db.$queryRaw<RoundRow[]>`
@@ -43,6 +49,23 @@ export async function lobbyTables({ db }: { db: Db }): Promise<LobbyTable[]> {
     db.$queryRaw<{ table_id: string; road: unknown }[]>`
       SELECT DISTINCT ON (table_id) table_id, road FROM shoes
       ORDER BY table_id, (ended_at IS NULL) DESC, started_at DESC`,
+    // Counted in the database: a hundred outcomes per table never leave it.
+    db.$queryRaw<({ table_id: string } & TableStats)[]>`
+      SELECT t.id AS table_id, count(r.outcome)::int AS rounds,
+        count(*) FILTER (WHERE r.outcome->>'winner' = 'player')::int AS player,
+        count(*) FILTER (WHERE r.outcome->>'winner' = 'banker')::int AS banker,
+        count(*) FILTER (WHERE r.outcome->>'winner' = 'tie')::int AS tie,
+        count(*) FILTER (WHERE (r.outcome->>'playerPair')::boolean)::int AS "playerPair",
+        count(*) FILTER (WHERE (r.outcome->>'bankerPair')::boolean)::int AS "bankerPair",
+        count(*) FILTER (WHERE (r.outcome->>'playerNatural')::boolean
+          OR (r.outcome->>'bankerNatural')::boolean)::int AS natural
+      FROM tables t LEFT JOIN LATERAL (
+        SELECT outcome FROM rounds
+        WHERE table_id = t.id AND phase = 'settled' AND voided_at IS NULL
+        ORDER BY finished_xid DESC LIMIT ${LOBBY_STATS_ROUNDS}
+      ) r ON true
+      WHERE t.game = 'BACCARAT'
+      GROUP BY t.id`,
   ]);
   const roundIds = rounds.map((round) => round.id);
   const players =
@@ -56,10 +79,13 @@ export async function lobbyTables({ db }: { db: Db }): Promise<LobbyTable[]> {
   const roundOf = byTable(rounds);
   const settledOf = byTable(settled);
   const roadOf = byTable(roads);
+  const statsOf = byTable(stats);
   const playersOf = new Map(players.map((row) => [row.round_id, row.players]));
   return tables.map((table) => {
     const round = roundOf.get(table.id);
     const road = roadOf.get(table.id)?.road;
+    const marks = Array.isArray(road) ? road : [];
+    const tableStats = statsOf.get(table.id);
     return {
       ...table,
       live: {
@@ -74,7 +100,22 @@ export async function lobbyTables({ db }: { db: Db }): Promise<LobbyTable[]> {
               players: playersOf.get(round.id) ?? 0,
             }),
         lastResult: settledOf.get(table.id)?.outcome ?? null,
-        road: Array.isArray(road) ? road.slice(-LOBBY_ROAD_MARKS) : [],
+        road: marks.slice(-LOBBY_ROAD_MARKS),
+        ...(tableStats === undefined
+          ? {}
+          : {
+              // The dealer writes baccarat's road marks (baccarat.RoadRound), whole shoe long.
+              goodRoads: baccarat.goodRoads(marks as baccarat.RoadRound[]),
+              stats: {
+                rounds: tableStats.rounds,
+                player: tableStats.player,
+                banker: tableStats.banker,
+                tie: tableStats.tie,
+                playerPair: tableStats.playerPair,
+                bankerPair: tableStats.bankerPair,
+                natural: tableStats.natural,
+              },
+            }),
       },
     };
   });

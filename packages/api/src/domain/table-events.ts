@@ -36,3 +36,41 @@ export async function tableEvents({
 > {
   return hub.subscribe(await tableSubscription(options));
 }
+
+/**
+ * Several tables' events on one stream (a player's multi-table screen): every table's events in
+ * the hub's one id order, kept to these tables. Ids are one sequence over every table, so the
+ * last id a client saw resumes all of them at once.
+ */
+export async function multiTableEvents({
+  db,
+  hub,
+  slugs,
+  playerId,
+  lastEventId,
+  signal,
+}: {
+  db: Db;
+  hub: EventHub;
+  slugs: readonly string[];
+  playerId: string | null;
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+}): Promise<AsyncIterable<TableEvent>> {
+  const tables = await db.table.findMany({
+    where: { slug: { in: [...slugs] } },
+    select: { id: true, slug: true },
+  });
+  const missing = slugs.find((slug) => !tables.some((table) => table.slug === slug));
+  if (missing !== undefined) {
+    throw new FudaError("NOT_FOUND", `slugs: no table "${missing}"`, {
+      field: "slugs",
+      slug: missing,
+    });
+  }
+  const ids = new Set(tables.map((table) => table.id));
+  const events = hub.subscribe({ playerId, afterId: lastEventId ?? null, signal });
+  return (async function* () {
+    for await (const event of events) if (ids.has(event.tableId)) yield event;
+  })();
+}

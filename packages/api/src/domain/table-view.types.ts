@@ -98,14 +98,29 @@ export type TableDetail = z.infer<typeof tableDetailSchema>;
 /** `tables.events` streams the catalog's events, as packages/contracts defines them. */
 export { tableEventSchema } from "@fuda/contracts";
 
+/**
+ * The last event id the client has; tRPC fills it from the SSE `Last-Event-ID` on reconnect.
+ * Absent: only events from now on.
+ */
+const lastEventIdSchema = z
+  .string()
+  .regex(/^\d{1,19}$/, "lastEventId: an event id is a decimal number")
+  .nullish();
+
 export const tableEventsInputSchema = z.object({
   slug: z.string().min(1),
-  /**
-   * The last event id the client has; tRPC fills it from the SSE `Last-Event-ID` on reconnect.
-   * Absent: only events from now on.
-   */
-  lastEventId: z
-    .string()
-    .regex(/^\d{1,19}$/, "lastEventId: an event id is a decimal number")
-    .nullish(),
+  lastEventId: lastEventIdSchema,
+});
+
+/** Tables one player follows on one screen, on one stream (docs/players.md, Several tables). */
+export const MULTI_TABLES_MAX = 4;
+
+export const multiTableEventsInputSchema = z.object({
+  slugs: z
+    .array(z.string().min(1))
+    .min(1, "slugs: at least one table")
+    .max(MULTI_TABLES_MAX, `slugs: at most ${MULTI_TABLES_MAX} tables on one stream`)
+    .refine((slugs) => new Set(slugs).size === slugs.length, "slugs: each table once"),
+  /** Event ids are one sequence over every table: one id resumes all of them. */
+  lastEventId: lastEventIdSchema,
 });

@@ -8,9 +8,10 @@ import type { Context } from "../context";
 import { lobbyTableSchema } from "../domain/lobby.types";
 import { watchTables } from "../domain/lobby-feed";
 import { countedStream } from "../domain/sse-subscribers";
-import { tableEvents } from "../domain/table-events";
+import { multiTableEvents, tableEvents } from "../domain/table-events";
 import { getTableDetail } from "../domain/table-view";
 import {
+  multiTableEventsInputSchema,
   tableDetailSchema,
   tableEventSchema,
   tableEventsInputSchema,
@@ -67,5 +68,23 @@ export const tablesRouter = router({
         signal,
       });
       return countedStream("tables.events", withIds(events));
+    }),
+  /**
+   * Server-sent events: every step of up to four tables on one stream (a multi-table screen),
+   * in event id order, each with its id: one `lastEventId` resumes them all.
+   */
+  multiEvents: publicProcedure
+    .input(multiTableEventsInputSchema)
+    .output(trackedStreamOf(tableEventSchema))
+    .subscription(async ({ ctx, input, signal }) => {
+      const events = await multiTableEvents({
+        db: ctx.db,
+        hub: liveOf(ctx).hub,
+        slugs: input.slugs,
+        playerId: ctx.actor.kind === "player" ? ctx.actor.userId : null,
+        lastEventId: input.lastEventId,
+        signal,
+      });
+      return countedStream("tables.multiEvents", withIds(events));
     }),
 });

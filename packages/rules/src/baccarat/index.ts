@@ -52,6 +52,14 @@ export {
   parseResults,
   roads,
 } from "./roads";
+export type { GoodRoad } from "./good-roads";
+export {
+  GOOD_ROADS,
+  goodRoads,
+  LONG_STREAK,
+  PING_PONG_COLUMNS,
+  TWO_IN_A_ROW_COLUMNS,
+} from "./good-roads";
 export type { Fraction } from "../fraction";
 export { formatFraction, fraction, fractionToNumber } from "../fraction";
 export type { Analysis, EventName, OutcomeWeights } from "./analyze";
