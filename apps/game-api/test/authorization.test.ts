@@ -169,6 +169,10 @@ const matrix: Record<ProcedurePath, Row> = {
   // From the table's first event: the dealer has opened a round by the time this runs. Needs
   // the live tables (the hub) in the game API's process.
   "tables.events": { answers: everyone, input: () => ({ slug: "baccarat-a", lastEventId: "0" }) },
+  "tables.multiEvents": {
+    answers: everyone,
+    input: () => ({ slugs: ["baccarat-a", "baccarat-b"], lastEventId: "0" }),
+  },
   "account.me": {
     answers: everyone,
     // Each caller learns who they are, never anyone else.

@@ -119,6 +119,10 @@ const OWN = new Set([
 const PUBLIC: Record<string, { shows: string[]; why: string }> = {
   "tables.get": { shows: ["userId"], why: "a table, its round and its seats: A's seat names A" },
   "tables.events": { shows: ["userId"], why: "a table's events, as everyone at it sees" },
+  "tables.multiEvents": {
+    shows: ["userId"],
+    why: "up to four tables' events, as everyone at them sees",
+  },
   "shoes.get": {
     shows: [],
     why: "a shoe's commitment, its finished rounds, its reveal once ended",
