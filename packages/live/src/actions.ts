@@ -108,14 +108,17 @@ type StoredRoundSql = Omit<RoundSql, "state" | "shoe_state"> & {
 
 /** The round with its table and shoe, locked for a decision or a correction. */
 export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
+  // The lock first, then the read: a statement that waited for the lock re-reads only the locked
+  // row, and would join the shoe as it stood before the dealer's step it waited for (a round
+  // one card ahead of its shoe). The read after it sees that step whole.
+  await tx.$queryRaw`SELECT 1 FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
   const [round] = await tx.$queryRaw<StoredRoundSql[]>`
     SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by, r.studio,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
            t.game::text AS game, t.variant, t.settings,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position
     FROM rounds r JOIN tables t ON t.id = r.table_id JOIN shoes s ON s.id = r.shoe_id
-    WHERE r.id = ${roundId}::uuid
-    FOR UPDATE OF r`;
+    WHERE r.id = ${roundId}::uuid`;
   if (round === undefined) throw roundNotFound(roundId);
   return {
     ...round,
