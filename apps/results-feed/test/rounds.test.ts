@@ -92,6 +92,34 @@ async function pageThrough(limit: number, cursor: string | null = null) {
 }
 
 describe("GET /v1/rounds while a dealer settles rounds", () => {
+  it("answers a round by id once it commits, though an older transaction keeps it off the pages", async () => {
+    // A transaction older than the round, open on its own connection (in any database of the
+    // cluster, a busy moment does the same): pages wait for it, a round asked for by id need not.
+    const listedWhileHeld = await database.db.$transaction(
+      async (tx) => {
+        const [held] = await tx.$queryRaw<{ xid: bigint }[]>`
+          SELECT pg_current_xact_id()::text::bigint AS xid`;
+        const xid = held!.xid;
+        let round: { id: string; slug: string } | undefined;
+        while (round === undefined) {
+          [round] = await database.db.$queryRaw<{ id: string; slug: string }[]>`
+            SELECT r.id::text, t.slug FROM rounds r JOIN tables t ON t.id = r.table_id
+            WHERE r.finished_xid > ${xid} AND r.phase = 'settled' LIMIT 1`;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const { data, error, response } = await feed.GET("/rounds/{id}", {
+          params: { path: { id: round.id } },
+        });
+        expect({ status: response.status, error }).toEqual({ status: 200, error: undefined });
+        expect(data!.id).toBe(round.id);
+        const listed = (await page(`table=${round.slug}&limit=200`)).rounds.map(({ id }) => id);
+        return { round, listed };
+      },
+      { timeout: 60_000 },
+    );
+    expect(listedWhileHeld.listed).not.toContain(listedWhileHeld.round.id);
+  }, 90_000);
+
   it("pages each finished round once, with no gaps, while new rounds settle", async () => {
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -430,19 +430,11 @@ export async function finishedRoundPage({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One finished round; NOT_FOUND for a round in play (it shows only at its table) or none. */
-export async function getFinishedRound({ db, id }: { db: Db; id: string }): Promise<RoundResult> {
-  const keys = UUID.test(id) ? await finishedRoundKeys(db, { ids: [id.toLowerCase()] }, 1) : [];
-  const [result] = await roundResults(db, keys);
-  if (result === undefined) {
-    throw new FudaError("NOT_FOUND", `id: no finished round "${id}"`, { field: "id" });
-  }
-  return result;
-}
-
 /**
- * The finished round a `round.settled` event announced (`GET /v1/stream`), as `GET /v1/rounds/{id}`
- * answers it; null when the round is not finished (never, for a committed event).
+ * One finished round, as `GET /v1/rounds/{id}` and the stream's `round.settled` show it; null
+ * when it is in play (it shows only at its table) or none. No snapshot guard: it keeps paging
+ * gapless, and would hide a round a partner was just told of while any older transaction of the
+ * cluster runs.
  */
 export async function announcedRound({
   db,
@@ -451,9 +443,19 @@ export async function announcedRound({
   db: Db;
   id: string;
 }): Promise<RoundResult | null> {
+  if (!UUID.test(id)) return null;
   const [result] = await roundResults(
     db,
-    await finishedRoundKeys(db, { ids: [id], committed: true }, 1),
+    await finishedRoundKeys(db, { ids: [id.toLowerCase()], committed: true }, 1),
   );
   return result ?? null;
+}
+
+/** `announcedRound`, NOT_FOUND naming the id when there is none. */
+export async function getFinishedRound({ db, id }: { db: Db; id: string }): Promise<RoundResult> {
+  const result = await announcedRound({ db, id });
+  if (result === null) {
+    throw new FudaError("NOT_FOUND", `id: no finished round "${id}"`, { field: "id" });
+  }
+  return result;
 }
