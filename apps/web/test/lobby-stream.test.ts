@@ -23,6 +23,16 @@ const table = {
     lastResult: { winner: "banker", playerTotal: 5, bankerTotal: 7 },
     road: [{ winner: "banker", playerPair: false, bankerPair: true }],
     players: 3,
+    goodRoads: [],
+    stats: {
+      rounds: 12,
+      player: 5,
+      banker: 6,
+      tie: 1,
+      playerPair: 1,
+      bankerPair: 2,
+      natural: 4,
+    },
   },
 };
 
