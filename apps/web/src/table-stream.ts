@@ -21,6 +21,12 @@ const TABLE_EVENTS: SubscriptionPath = "tables.events";
 export const tableEventsUrl = (slug: string, lastEventId: string): string =>
   `/api/trpc/${TABLE_EVENTS}?input=${encodeURIComponent(JSON.stringify({ slug, lastEventId }))}`;
 
+const MULTI_TABLE_EVENTS: SubscriptionPath = "tables.multiEvents";
+
+/** The relayed `tables.multiEvents` URL: several tables' events on one stream, from one id. */
+export const multiTableEventsUrl = (slugs: readonly string[], lastEventId: string): string =>
+  `/api/trpc/${MULTI_TABLE_EVENTS}?input=${encodeURIComponent(JSON.stringify({ slugs, lastEventId }))}`;
+
 export type StreamState = "connecting" | "live" | "reconnecting";
 
 /**

@@ -16,6 +16,7 @@ const platform = platformForFile(FAST_DEALER);
 const PAGES = [
   "/",
   "/tables/baccarat-a",
+  "/multi",
   "/tables/pok-deng",
   "/tables/joker-blackjack",
   "/quick",

@@ -311,6 +311,59 @@ describe("baccarat table", () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it("sound stays muted until the player turns it on; then the dealer's calls are spoken in the page's language, and the choice is kept", async () => {
+    const { context, page, problems } = await guestAtTable();
+    // What the page asks the browser to say (the speech itself is the browser's).
+    await context.addInitScript(() => {
+      const calls: { text: string; lang: string }[] = [];
+      Object.assign(window, { calls });
+      speechSynthesis.speak = (call) => {
+        calls.push({ text: call.text, lang: call.lang });
+      };
+    });
+    const spoken = () => page.evaluate(() => (window as unknown as { calls: unknown[] }).calls);
+    const nextCall = async () => {
+      const before = (await spoken()).length;
+      await page.waitForFunction(
+        (count) => (window as unknown as { calls: unknown[] }).calls.length > count,
+        before,
+        { timeout: 30_000 },
+      );
+      return ((await spoken()) as { text: string; lang: string }[]).slice(before);
+    };
+    const sound = page.getByTestId("sound");
+    const reload = async () => {
+      await page.reload();
+      await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
+    };
+    await reload();
+    expect(await sound.getAttribute("aria-pressed")).toBe("false");
+    // A round's calls go to the screen reader, none to the speaker.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="announcer"]')?.textContent !== "",
+    );
+    expect(await spoken()).toEqual([]);
+
+    await sound.click();
+    await reload();
+    expect(await sound.getAttribute("aria-pressed")).toBe("true");
+    const english = await nextCall();
+    expect(english.every((call) => call.lang === "en" && call.text !== "")).toBe(true);
+
+    await page.getByTestId("language").selectOption("ja");
+    await page.locator('html[lang="ja"]').waitFor();
+    await page.locator('[data-testid="table-page"][data-connection="live"]').waitFor();
+    const japanese = await nextCall();
+    expect(japanese.every((call) => call.lang === "ja")).toBe(true);
+    expect(japanese.map((call) => call.text).join(" ")).not.toMatch(/[A-Za-z]{3,}/);
+
+    await sound.click();
+    await reload();
+    expect(await sound.getAttribute("aria-pressed")).toBe("false");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("while the game API is away the table says it is reconnecting, then resyncs from tables.get and follows the table again", async () => {
     const { page, problems } = await guestAtTable();
     const tablePage = page.getByTestId("table-page");

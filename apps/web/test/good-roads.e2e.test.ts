@@ -8,7 +8,7 @@ import { openShoeWithRoad } from "@fuda/db/testing";
 import { baccarat } from "@fuda/rules";
 import { expect, it } from "vitest";
 
-import { platformForFile } from "./platform";
+import { copyTable, platformForFile } from "./platform";
 
 const platform = platformForFile({ DEALER: "off" });
 
@@ -23,24 +23,21 @@ async function script(table: Table, results: string) {
 
 it("each good-road filter shows exactly the baccarat tables whose road shows it, and follows the roads", async () => {
   const { db } = platform().database;
-  const model = await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } });
-  const { id: _, createdAt: __, updatedAt: ___, ...copy } = model;
-  const tables: Record<string, Table> = { "baccarat-a": model };
-  tables["baccarat-b"] = await db.table.findUniqueOrThrow({ where: { slug: "baccarat-b" } });
-  for (const slug of ["baccarat-c", "baccarat-d", "baccarat-e"]) {
-    tables[slug] = await db.table.create({
-      data: {
-        ...copy,
-        slug,
-        name: slug,
-        limits: copy.limits ?? {},
-        settings: copy.settings ?? {},
-        stream: copy.stream ?? {},
-      },
-    });
+  const tables: Record<string, Table> = {};
+  for (const table of await db.table.findMany({
+    where: { slug: { in: ["baccarat-a", "baccarat-b"] } },
+  })) {
+    tables[table.slug] = table;
+  }
+  for (const table of await copyTable(platform(), "baccarat-a", [
+    "baccarat-c",
+    "baccarat-d",
+    "baccarat-e",
+  ])) {
+    tables[table.slug] = table;
   }
   await script(tables["baccarat-a"]!, "PBBBB");
-  await script(tables["baccarat-b"], "BBPBPB");
+  await script(tables["baccarat-b"]!, "BBPBPB");
   await script(tables["baccarat-c"]!, "BBPPBBP");
   await script(tables["baccarat-d"]!, "BPBBB");
   await script(tables["baccarat-e"]!, "BBBBTPPPP");
@@ -83,7 +80,7 @@ it("each good-road filter shows exactly the baccarat tables whose road shows it,
   await expect.poll(shown, { timeout: 15_000 }).toEqual(["baccarat-d"]);
   // Nothing shows a ping-pong any more once b's streak grows: the lobby says so.
   await filter("ping-pong").click();
-  await script(tables["baccarat-b"], "BBPBPBB");
+  await script(tables["baccarat-b"]!, "BBPBPBB");
   await expect.poll(shown, { timeout: 15_000 }).toEqual([]);
   await page.getByTestId("no-good-road").waitFor();
 

@@ -28,6 +28,7 @@ const VIEWPORTS = [
 const PAGES = [
   ["lobby", "/"],
   ["baccarat", "/tables/baccarat-a"],
+  ["multi", "/multi"],
   ["pok-deng", "/tables/pok-deng"],
   ["joker-blackjack", "/tables/joker-blackjack"],
   ["quick", "/quick"],

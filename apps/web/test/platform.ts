@@ -261,3 +261,32 @@ export async function playLiveRound<Round extends { roundId: string; bets: { sta
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** New tables copied from `model` (its game, variant, limits and settings) under `slugs`. */
+export async function copyTable(platform: Platform, model: string, slugs: readonly string[]) {
+  const { db } = platform.database;
+  const {
+    id: _,
+    createdAt: __,
+    updatedAt: ___,
+    ...copy
+  } = await db.table.findUniqueOrThrow({
+    where: { slug: model },
+  });
+  const made = [];
+  for (const slug of slugs) {
+    made.push(
+      await db.table.create({
+        data: {
+          ...copy,
+          slug,
+          name: slug,
+          limits: copy.limits ?? {},
+          settings: copy.settings ?? {},
+          stream: copy.stream ?? {},
+        },
+      }),
+    );
+  }
+  return made;
+}

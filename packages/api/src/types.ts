@@ -15,6 +15,7 @@ import type { AppRouter } from "./root";
 
 export { tableViewSchema, type TableView } from "./domain/tables.types";
 export { lobbyTableSchema, type LobbyTable } from "./domain/lobby.types";
+export { MULTI_TABLES_MAX } from "./domain/table-view.types";
 export { RETRY_AFTER_SECONDS, whatIsDown, type DownPart } from "./unavailable";
 
 export type { AppRouter } from "./root";

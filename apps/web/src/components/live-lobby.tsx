@@ -120,6 +120,10 @@ export function LiveLobby({ initial }: { initial: Lobby }) {
             <a href="/quick" data-testid="lobby-quick-link">
               {t("quick.lobbyLink")}
             </a>
+            {" · "}
+            <a href="/multi" data-testid="lobby-multi-link">
+              {t("multi.open")}
+            </a>
           </p>
           {games.length > 1 && (
             <nav className={styles.nav} aria-label={t("lobby.gamesNav")}>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "./language-switch";
+import { SoundSwitch } from "./sound";
 import styles from "./site-header.module.css";
 
 /** The bar on every page: the brand (home), then the page's own items, the account and language. */
@@ -24,6 +25,7 @@ export async function SiteHeader({ children }: { children?: ReactNode }) {
             {tf("nav")}
           </a>
           <AccountMenu />
+          <SoundSwitch />
           <LanguageSwitch />
         </div>
       </div>

@@ -14,7 +14,7 @@ import { useLabels } from "~/i18n/use-labels";
 import type { TableEvent } from "~/table-stream";
 
 import { useAccount } from "../account-context";
-import { baccaratMarks } from "../mini-road";
+import { baccaratMarks, MiniBigRoad } from "../mini-road";
 import type { SlipBet } from "../table";
 import {
   Announcer,
@@ -81,8 +81,20 @@ const variantOf = (variant: string): baccarat.LiveVariant =>
  * spots, chips and the bet slip's buttons, the countdown, the result with the winning spots
  * lit and the player's own win, the five roads and the shoe's numbers. Everything follows the
  * table's events; the header's balance follows the player's own.
+ *
+ * `compact`: one of several tables on a screen (the multi-table page): a section, not the
+ * page's main; no video, the big road shown and every road one tap away, a link to the table.
  */
-export function BaccaratTable({ detail }: { detail: TableDetail }) {
+export function BaccaratTable({
+  detail,
+  compact = false,
+  chip: screenChip,
+}: {
+  detail: TableDetail;
+  compact?: boolean;
+  /** The chip the screen's one tray chose (several tables): the table shows no tray of its own. */
+  chip?: number;
+}) {
   const t = useTranslations("baccarat");
   const tPlay = useTranslations("tablePlay");
   const ownResultWords = useOwnResultWords();
@@ -136,7 +148,8 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const outcome = round?.phase === "settled" ? parseOutcome(round.outcome) : null;
   const marks = useMemo(() => baccaratMarks(state.road) ?? [], [state.road]);
   const chips = useMemo(() => chipValues(table.limits), [table.limits]);
-  const [chip, setChip] = useState(chips[0]!);
+  const [ownChip, setChip] = useState(chips[0]!);
+  const chip = screenChip ?? ownChip;
   const offered = useCallback(
     (bet: SlipBet) => round === null || round.betsOffered.includes(bet.bet),
     [round],
@@ -165,10 +178,85 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
   const staked = slip.placed.reduce((sum, bet) => sum + bet.amount, 0);
   const ownShown = own !== null && round !== null && own.roundId === round.id ? own : null;
 
+  const felt = (
+    <>
+      <Felt cards={round?.cards ?? []} totals={round?.totals} />
+      {outcome !== null && (
+        <div className={styles.result} data-testid="result" data-winner={outcome.winner}>
+          <p className={styles.resultLine}>{resultText(outcome)}</p>
+          {(outcome.playerPair || outcome.bankerPair) && (
+            <p className={styles.resultPairs}>
+              {t(
+                `pairs.${
+                  outcome.playerPair && outcome.bankerPair
+                    ? "both"
+                    : outcome.playerPair
+                      ? "player"
+                      : "banker"
+                }`,
+              )}
+            </p>
+          )}
+          {ownShown !== null && (
+            <p
+              className={styles.own}
+              data-testid="own-result"
+              data-net={ownShown.returned - ownShown.staked}
+              data-returned={ownShown.returned}
+            >
+              {ownText(ownShown)}
+            </p>
+          )}
+        </div>
+      )}
+      {round?.phase === "cancelled" && ownShown !== null && (
+        <p className={styles.own} data-testid="own-result" data-net={0}>
+          {ownText(ownShown)}
+        </p>
+      )}
+    </>
+  );
+  const spotsShown = (
+    <BetSpots
+      variant={variant}
+      spots={spots}
+      canBet={canBet}
+      onBet={(bet) => {
+        void slip.place([{ bet, amount: chip }]);
+      }}
+    />
+  );
+  const Frame = compact ? "section" : "main";
+  const headingId = `table-${table.slug}`;
+  const roads = (
+    <>
+      <Roads marks={marks} />
+      <section className={styles.stats} aria-label={t("shoe")} data-testid="shoe-stats">
+        <dl>
+          {(["player", "banker", "tie"] as const).map((side) => (
+            <div key={side} data-stat={side}>
+              <dt>{labels.bet("baccarat", side)}</dt>
+              <dd>{marks.filter((mark) => mark.winner === side).length}</dd>
+            </div>
+          ))}
+          <div data-stat="cardsLeft">
+            <dt>{t("cardsLeft")}</dt>
+            <dd>{state.shoe?.cardsLeft ?? "–"}</dd>
+          </div>
+          <div data-stat="round">
+            <dt>{t("shoeRound")}</dt>
+            <dd>{round?.number ?? "–"}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+
   return (
-    <main
-      className={styles.table}
-      data-testid="table-page"
+    <Frame
+      className={compact ? styles.compact : styles.table}
+      aria-labelledby={compact ? headingId : undefined}
+      data-testid={compact ? "multi-table" : "table-page"}
       data-game="baccarat"
       data-slug={table.slug}
       data-round={round?.id ?? ""}
@@ -176,11 +264,17 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
     >
       <header className={styles.top}>
         <div className={styles.title}>
-          <h1 translate="no">{table.name}</h1>
+          {compact ? (
+            <h2 id={headingId} translate="no">
+              <Link href={`/tables/${table.slug}`}>{table.name}</Link>
+            </h2>
+          ) : (
+            <h1 translate="no">{table.name}</h1>
+          )}
           <StatusBadge status={table.status} label={labels.status(table.status)} />
           <LiveDealerBadge table={table} />
         </div>
-        <p className={styles.meta}>
+        <p className={`${styles.meta} ${styles.variantLine}`}>
           {labels.game(table.game)} · {labels.variant(table.variant)}
         </p>
         <RoundPhase round={round} className={styles.meta} />
@@ -188,7 +282,7 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
 
       <div className={styles.layout}>
         <div className={styles.play}>
-          <TableVideo stream={table.stream} />
+          {!compact && <TableVideo stream={table.stream} />}
           {round?.phase === "betting" ? (
             <Countdown closesAt={round.closesAt} windowSeconds={table.countdownSeconds} />
           ) : null}
@@ -198,52 +292,22 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
             phase={round?.phase ?? null}
             error={slip.error}
           />
-          <Felt cards={round?.cards ?? []} totals={round?.totals} />
-          {outcome !== null && (
-            <div className={styles.result} data-testid="result" data-winner={outcome.winner}>
-              <p className={styles.resultLine}>{resultText(outcome)}</p>
-              {(outcome.playerPair || outcome.bankerPair) && (
-                <p className={styles.resultPairs}>
-                  {t(
-                    `pairs.${
-                      outcome.playerPair && outcome.bankerPair
-                        ? "both"
-                        : outcome.playerPair
-                          ? "player"
-                          : "banker"
-                    }`,
-                  )}
-                </p>
-              )}
-              {ownShown !== null && (
-                <p
-                  className={styles.own}
-                  data-testid="own-result"
-                  data-net={ownShown.returned - ownShown.staked}
-                  data-returned={ownShown.returned}
-                >
-                  {ownText(ownShown)}
-                </p>
-              )}
+          {compact ? (
+            <div className={styles.deal}>
+              <div className={styles.dealFelt}>{felt}</div>
+              {spotsShown}
             </div>
+          ) : (
+            <>
+              {felt}
+              {spotsShown}
+            </>
           )}
-          {round?.phase === "cancelled" && ownShown !== null && (
-            <p className={styles.own} data-testid="own-result" data-net={0}>
-              {ownText(ownShown)}
-            </p>
-          )}
-
-          <BetSpots
-            variant={variant}
-            spots={spots}
-            canBet={canBet}
-            onBet={(bet) => {
-              void slip.place([{ bet, amount: chip }]);
-            }}
-          />
 
           <div className={styles.controls}>
-            <ChipTray values={chips} selected={chip} onSelect={setChip} />
+            {screenChip === undefined && (
+              <ChipTray values={chips} selected={chip} onSelect={setChip} />
+            )}
             <div className={styles.actions}>
               {(
                 [
@@ -276,30 +340,24 @@ export function BaccaratTable({ detail }: { detail: TableDetail }) {
           </div>
         </div>
 
-        <aside className={styles.side}>
-          <Roads marks={marks} />
-          <section className={styles.stats} aria-label={t("shoe")} data-testid="shoe-stats">
-            <dl>
-              {(["player", "banker", "tie"] as const).map((side) => (
-                <div key={side} data-stat={side}>
-                  <dt>{labels.bet("baccarat", side)}</dt>
-                  <dd>{marks.filter((mark) => mark.winner === side).length}</dd>
-                </div>
-              ))}
-              <div data-stat="cardsLeft">
-                <dt>{t("cardsLeft")}</dt>
-                <dd>{state.shoe?.cardsLeft ?? "–"}</dd>
-              </div>
-              <div data-stat="round">
-                <dt>{t("shoeRound")}</dt>
-                <dd>{round?.number ?? "–"}</dd>
-              </div>
-            </dl>
-          </section>
-          <TableLimits table={table} className={styles.limits} />
-        </aside>
+        {compact ? (
+          <details className={styles.compactRoads} data-testid="roads-toggle">
+            <summary>
+              <span className={styles.summaryRoad}>
+                <MiniBigRoad marks={marks} label={t("roads")} />
+              </span>
+              <span>{t("roads")}</span>
+            </summary>
+            {roads}
+          </details>
+        ) : (
+          <aside className={styles.side}>
+            {roads}
+            <TableLimits table={table} className={styles.limits} />
+          </aside>
+        )}
       </div>
       <Announcer message={message} />
-    </main>
+    </Frame>
   );
 }

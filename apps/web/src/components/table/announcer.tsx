@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { speakCall } from "../sound";
 import styles from "./table.module.css";
 
 /**
@@ -26,7 +27,11 @@ export function useAnnouncer(): {
   return { message, announce };
 }
 
+/** Also the dealer's calls, spoken when the player turned sound on (sound.tsx). */
 export function Announcer({ message }: { message: { text: string; key: number } }) {
+  useEffect(() => {
+    speakCall(message.text);
+  }, [message]);
   return (
     <div className={styles.visuallyHidden} aria-live="polite" role="status" data-testid="announcer">
       <span key={message.key}>{message.text}</span>

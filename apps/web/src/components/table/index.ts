@@ -2,7 +2,9 @@
 // banners and the screen reader's announcements.
 export { applyTableEvent } from "./table-state";
 export type { Phase, TableRound } from "./table-state";
-export { readTable, useTableState } from "./use-table-state";
+export { readTable } from "./read-table";
+export { useTableState } from "./use-table-state";
+export { SharedTableStreamProvider } from "./shared-table-stream";
 export type { TableStateOptions } from "./use-table-state";
 export { Countdown } from "./countdown";
 export { ChipTray, chipValues } from "./chip-tray";

@@ -10,6 +10,7 @@ import type { ApiError } from "../../relay-api";
 
 import { useAccount } from "../account-context";
 import { useTableFeed } from "../chat/table-feed";
+import { playChip } from "../sound";
 import type { BannerKind } from "./status-banner";
 
 /** One stake as `bets.place` takes it: a bet id, the seat at a seated game, minor units. */
@@ -199,6 +200,7 @@ export function useBetSlip({
         return false;
       }
       setError(null);
+      playChip();
       setBalance(answer.data.balance);
       if (shown.current.roundId === answer.data.roundId) {
         setPlaced((current) => merge(current, slip));

@@ -4,21 +4,13 @@ import { useEffect, useRef, useState } from "react";
 
 import type { TableDetail } from "~/game-api";
 import type { StreamState, TableEvent } from "~/table-stream";
-import { answered, relayApi } from "~/relay-api";
 import { ownBalanceOf, parseTableEvent, tableEventsUrl } from "~/table-stream";
 
 import { useAccount } from "../account-context";
 import { useTableFeed } from "../chat/table-feed";
+import { readTable, readUntilAnswered } from "./read-table";
+import { useSharedTableStream } from "./shared-table-stream";
 import { applyTableEvent } from "./table-state";
-
-/** Waits between resync attempts while the game API is away (ms), the last one repeated. */
-const RESYNC_BACKOFF_MS = [500, 1_000, 2_000, 4_000];
-
-/** `tables.get` through the same-origin relay; null when it cannot be read now. */
-export async function readTable(slug: string, signal?: AbortSignal): Promise<TableDetail | null> {
-  const table = await answered(relayApi.tables.get.query({ slug }, { signal }));
-  return table.ok ? table.data : null;
-}
 
 export interface TableStateOptions {
   /**
@@ -37,7 +29,8 @@ export interface TableStateOptions {
  * of `tables.events` from its `lastEventId` applied in order. When the stream breaks, the page
  * says so ("reconnecting") and, once the API answers, starts again from a fresh `tables.get` and
  * its `lastEventId`: nothing is applied twice and nothing is guessed. A settlement's own event
- * updates the header's balance.
+ * updates the header's balance. Under a SharedTableStreamProvider (a multi-table screen) the
+ * table follows the screen's one stream instead of opening its own.
  */
 export function useTableState(
   initial: TableDetail,
@@ -59,52 +52,67 @@ export function useTableState(
   }, [feed, connection]);
   const slug = initial.table.slug;
 
+  // One step of the table, from its own stream or the screen's shared one.
+  const [follower] = useState(() => ({
+    event(event: TableEvent) {
+      const {
+        state: before,
+        options: given,
+        setBalance,
+        refreshBalance,
+        feed: heard,
+      } = current.current;
+      const balance = ownBalanceOf(event);
+      if (balance === null) void refreshBalance();
+      else if (balance !== undefined) setBalance(balance);
+      const shared = applyTableEvent(before, event);
+      const next = given.reduce?.(shared, event) ?? shared;
+      current.current.state = next;
+      setState(next);
+      given.onEvent?.(event, next);
+      heard?.event(event, next);
+    },
+    connection: setConnection,
+    resynced(snapshot: TableDetail) {
+      current.current.state = snapshot;
+      setState(snapshot);
+      current.current.options.onResync?.(snapshot);
+      void current.current.refreshBalance();
+    },
+  }));
+
+  const shared = useSharedTableStream();
+  const tableId = initial.table.id;
+  useEffect(() => shared?.follow(tableId, follower), [shared, tableId, follower]);
+
   useEffect(() => {
+    if (shared !== null) return;
     const source = new EventSource(tableEventsUrl(slug, stream.from));
     const resync = new AbortController();
-    // A function, not the flag itself: the cleanup may set it while a resync awaits.
-    const stopped = (): boolean => resync.signal.aborted;
     source.onopen = () => {
       setConnection("live");
     };
     source.onmessage = (message: MessageEvent<string>) => {
       const event = parseTableEvent(message.data);
-      if (event === null) return;
-      const balance = ownBalanceOf(event);
-      if (balance === null) void current.current.refreshBalance();
-      else if (balance !== undefined) current.current.setBalance(balance);
-      const shared = applyTableEvent(current.current.state, event);
-      const next = current.current.options.reduce?.(shared, event) ?? shared;
-      current.current.state = next;
-      setState(next);
-      current.current.options.onEvent?.(event, next);
-      current.current.feed?.event(event, next);
+      if (event !== null) follower.event(event);
     };
     source.onerror = () => {
       // EventSource would retry by itself, but a 5xx ends it for good: we resync instead.
       source.close();
       setConnection("reconnecting");
-      void (async () => {
-        for (let attempt = 0; !stopped(); attempt++) {
-          const wait = RESYNC_BACKOFF_MS[Math.min(attempt, RESYNC_BACKOFF_MS.length - 1)]!;
-          await new Promise((resolve) => setTimeout(resolve, wait));
-          if (stopped()) return;
-          const snapshot = await readTable(slug, resync.signal);
-          if (snapshot === null || stopped()) continue;
-          current.current.state = snapshot;
-          setState(snapshot);
-          current.current.options.onResync?.(snapshot);
-          void current.current.refreshBalance();
+      void readUntilAnswered(() => readTable(slug, resync.signal), resync.signal).then(
+        (snapshot) => {
+          if (snapshot === undefined) return;
+          follower.resynced(snapshot);
           setStream({ from: snapshot.lastEventId });
-          return;
-        }
-      })();
+        },
+      );
     };
     return () => {
       resync.abort();
       source.close();
     };
-  }, [slug, stream]);
+  }, [slug, stream, shared, follower]);
 
   return { state, connection };
 }

@@ -21,6 +21,7 @@ const READABLE: ReadonlySet<string> = new Set([
   "history.recall",
   "tables.get",
   "tables.events",
+  "tables.multiEvents",
   "shoes.list",
   "shoes.get",
   "quick.state",
@@ -48,8 +49,14 @@ const WRITABLE: ReadonlySet<string> = new Set([
   "account.endOtherSessions",
 ] satisfies readonly MutationPath[]);
 
+/** The players' streams, which a stream edge may serve (docs/scaling.md, Roles). */
+const STREAMS: ReadonlySet<string> = new Set([
+  "tables.events",
+  "tables.multiEvents",
+] satisfies readonly SubscriptionPath[]);
+
 export const { GET, POST } = procedureRelay({
-  gameApiUrl: (procedure) => (procedure === "tables.events" ? streamUrl() : env.GAME_API_URL),
+  gameApiUrl: (procedure) => (STREAMS.has(procedure) ? streamUrl() : env.GAME_API_URL),
   readable: (procedure) => READABLE.has(procedure),
   writable: (procedure) => WRITABLE.has(procedure),
 });
