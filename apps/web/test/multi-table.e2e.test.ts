@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 
 import {
+  attributeWhenShown,
   copyTable,
   FAST_DEALER,
   platformForFile,
@@ -93,11 +94,13 @@ it("four tables on one stream: bets on two of them in the same second both settl
   // Each table shows its own result for its own round.
   const shown: Record<string, number> = {};
   for (const slug of [one, other]) {
-    const own = page.locator(
-      `[data-testid="multi-table"][data-slug="${slug}"][data-round="${rounds[slug]}"] [data-testid="own-result"]`,
+    shown[slug] = Number(
+      await attributeWhenShown(
+        page,
+        `[data-testid="multi-table"][data-slug="${slug}"][data-round="${rounds[slug]}"] [data-testid="own-result"]`,
+        "data-returned",
+      ),
     );
-    await own.waitFor({ timeout: 60_000 });
-    shown[slug] = Number(await own.getAttribute("data-returned"));
   }
   await screenshots(page, "multi-table", "four-tables-1366x900");
 

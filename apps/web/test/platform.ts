@@ -290,3 +290,21 @@ export async function copyTable(platform: Platform, model: string, slugs: readon
   }
   return made;
 }
+
+/**
+ * `attribute` of the first element `selector` matches, read the moment it shows: a round's
+ * result stays on the page only until the next round opens.
+ */
+export async function attributeWhenShown(
+  page: Page,
+  selector: string,
+  attribute: string,
+  timeout = 60_000,
+): Promise<string> {
+  const shown = await page.waitForFunction(
+    ([css, name]) => document.querySelector(css)?.getAttribute(name) ?? null,
+    [selector, attribute] as const,
+    { polling: 50, timeout },
+  );
+  return (await shown.jsonValue())!;
+}
