@@ -3,7 +3,8 @@
  * docs/live-tables.md, Seats and Decisions): each sits, stakes a seat and plays rounds dealt from
  * a stacked shoe by the real dealer — split, hit, stand, double (by its key), a timer that runs
  * out and stands — and one reloads in the middle of a turn and gets the same hand and timer back.
- * A round nobody bets on is not dealt: the page says it waits for a bet until one comes.
+ * A round nobody bets on is not dealt: the page says it waits for a bet until one comes. A guest
+ * who sits nowhere backs a seat by touch (Bet Behind) and follows its first hand through a split.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -379,8 +380,96 @@ describe("joker blackjack table", () => {
       .locator('[data-testid="hand"][data-hand="1"][data-result="win"]')
       .waitFor();
     expect(await page.getByTestId("waiting-for-bet").count()).toBe(0);
+    // The seat is free again for the next player.
+    await page.locator('[data-testid="leave"][data-seat="3"]').click();
+    await seatOf(page, 3).and(page.locator('[data-taken="false"]')).waitFor();
 
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("a guest who sits nowhere backs seat 3 by touch; seat 3 splits; the backer sees their stake, result and balance", async () => {
+    const ctx = () =>
+      platform!.browser.newContext({
+        locale: "en-US",
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
+    const [seated, backer] = await Promise.all([(await ctx()).newPage(), (await ctx()).newPage()]);
+    for (const page of [seated, backer]) {
+      page.setDefaultTimeout(30_000);
+      await playAsGuest(platform!, page);
+      await page.goto(`${platform!.app.url}/tables/${SLUG}`);
+      await hydrated(page);
+    }
+    await seated.locator('[data-testid="sit"][data-seat="3"]').click();
+    await seated.locator('[data-testid="seat"][data-seat="3"][data-mine="true"]').waitFor();
+    // 8 8 splits: hand 1 draws A (19), hand 2 draws 9 (17); the dealer's 16 draws a 2 (18).
+    const deck = "8H 9C 8D 7S AC 9H 2C".split(" ").map(parseCard);
+    await stackShoeBetweenRounds(db, SLUG, deck);
+    await setTable({ status: "OPEN" });
+    const roundId = await until(
+      "a round",
+      async () => (await db.round.findFirst({ where: { tableId, phase: "betting" } }))?.id,
+    );
+    for (const page of [seated, backer]) {
+      await page
+        .locator(
+          `[data-testid="joker-blackjack-table"][data-phase="betting"][data-round-id="${roundId}"]`,
+        )
+        .waitFor();
+    }
+    await seated.locator('[data-testid="chip"][data-value="1000"]').tap();
+    await seated.locator('[data-testid="stake"][data-seat="3"]').tap();
+    const behind = backer.locator('[data-testid="bet-behind-button"][data-seat="3"]');
+    expect(await behind.getAttribute("aria-label")).toMatch(/^Bet behind seat 3/);
+    expect((await behind.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // One on each taken seat, none on an empty one.
+    expect(await backer.locator('[data-testid="bet-behind-button"]').count()).toBe(
+      await backer.locator('[data-testid="seat"][data-taken="true"]').count(),
+    );
+    await backer.locator('[data-testid="chip"][data-value="1000"]').tap();
+    await behind.tap();
+    await backer
+      .locator('[data-testid="bet-behind-button"][data-seat="3"][data-staked="1000"]')
+      .waitFor();
+    // Keyboard too: focus and Enter adds another chip.
+    await behind.focus();
+    await backer.keyboard.press("Enter");
+    await backer
+      .locator('[data-testid="bet-behind-button"][data-seat="3"][data-staked="2000"]')
+      .waitFor();
+    await screenshots(backer, "joker-blackjack", "bet-behind");
+    await setTable({ status: "PAUSED" });
+    await endBetting(db, roundId);
+    // The backer sees the turn but has no action bar.
+    await backer.locator('[data-testid="turn"][data-seat="3"][data-mine="false"]').waitFor();
+    expect(await backer.getByTestId("action").count()).toBe(0);
+    for (const action of ["split", "stand", "stand"]) {
+      const turn = seated.locator('[data-testid="turn"][data-seat="3"][data-mine="true"]');
+      await turn.waitFor();
+      const before = await turn.getAttribute("data-acts-by");
+      await turn.locator(`[data-action="${action}"]`).tap();
+      await until("the next decision", async () => {
+        const now = await seated
+          .locator('[data-testid="turn"]')
+          .getAttribute("data-acts-by", { timeout: 500 })
+          .catch(() => null);
+        return now !== before ? true : undefined;
+      });
+    }
+    const result = backer.locator('[data-testid="bet-behind-result"][data-returned="4000"]');
+    await result.waitFor();
+    expect(await result.textContent()).toBe("Behind seat 3: 20 staked, 40 returned");
+    await until("the header balance", async () =>
+      Number(await backer.getByTestId("balance").getAttribute("data-balance")) === WELCOME + 2_000
+        ? true
+        : undefined,
+    );
+    await screenshots(backer, "joker-blackjack", "bet-behind-result");
+    // The backer's history names the bet and the seat it backed.
+    await backer.goto(`${platform!.app.url}/history`);
+    await backer.getByText("Bet behind seat 3").first().waitFor({ state: "attached" });
+  });
 });

@@ -170,6 +170,47 @@ describe("admin.tables changes are written with their audit entry and announced"
   });
 });
 
+describe("a joker blackjack table's Bet Behind limit (docs/rules/joker-blackjack.md, Bet Behind)", () => {
+  const input = {
+    game: "joker-blackjack" as const,
+    variant: "seven-seat",
+    countdownSeconds: 15,
+    settings: { seats: 7 },
+  };
+
+  it("may be left out: bets behind are then capped by the main limit", async () => {
+    const created = await callerAs(operator).admin.tables.create({
+      ...input,
+      slug: "joker-blackjack-main-only",
+      name: "Joker Blackjack main only",
+      limits: { main: { min: 1_000, max: 100_000 } },
+    });
+    expect(created.limits).toEqual({ main: { min: 1_000, max: 100_000 } });
+  });
+
+  it("is checked like any limit when given", async () => {
+    const refused = await refusal(
+      callerAs(operator).admin.tables.create({
+        ...input,
+        slug: "joker-blackjack-behind",
+        name: "Joker Blackjack behind",
+        limits: { main: { min: 1_000, max: 100_000 }, behind: { min: 5_000, max: 1_000 } },
+      }),
+    );
+    expect(refused).toEqual({
+      code: "BAD_REQUEST",
+      message: "limits.behind.max: must not be below min (5000)",
+    });
+    const created = await callerAs(operator).admin.tables.create({
+      ...input,
+      slug: "joker-blackjack-behind",
+      name: "Joker Blackjack behind",
+      limits: { main: { min: 1_000, max: 100_000 }, behind: { min: 1_000, max: 50_000 } },
+    });
+    expect(created.limits).toMatchObject({ behind: { min: 1_000, max: 50_000 } });
+  });
+});
+
 describe("admin.audit.search", () => {
   it("pages newest first with a cursor", async () => {
     const first = await callerAs(operator).admin.audit.search({ limit: 2 });

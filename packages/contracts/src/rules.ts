@@ -54,6 +54,10 @@ export const RULE_CODES = [
   "SHOE_EMPTY",
   /** A decision or bet for a seat the player has no bet on, or does not sit in. */
   "NOT_YOUR_SEAT",
+  /** A bet behind the player's own seat (docs/rules/joker-blackjack.md, Bet Behind). */
+  "OWN_SEAT",
+  /** A bet behind a seat nobody sits in. */
+  "SEAT_EMPTY",
   /** A decision at a game that takes none. */
   "NO_DECISIONS",
   /** A decision for a round that is not being dealt. */

@@ -86,8 +86,9 @@ export const demoTables: readonly DemoTable[] = [
     game: "JOKER_BLACKJACK",
     variant: "seven-seat",
     name: "Joker Blackjack",
-    // The main stake is the only bet placed in the window; double, split and insurance follow it.
-    limits: { main: limit(10, 5_000) },
+    // The main stake is the seated player's bet in the window (double, split and insurance follow
+    // it); `behind` is a stake on another player's seat (docs/rules/joker-blackjack.md, Bet Behind).
+    limits: { main: limit(10, 5_000), behind: limit(10, 1_000) },
     countdownSeconds: 15,
     settings: { seats: 7 },
   },

@@ -58,7 +58,7 @@ describe("seed", () => {
       expect(spot).toEqual({ min: 100, max: 500 });
     }
     expect(bets("pok-deng")).toEqual(["seat", "seatPair"]);
-    expect(bets("joker-blackjack")).toEqual(["main"]);
+    expect(bets("joker-blackjack")).toEqual(["main", "behind"]);
   });
 
   it("spells each variant and limit as its game's rules do", () => {

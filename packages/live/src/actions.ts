@@ -132,6 +132,12 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
   return db.$transaction(async (tx) => {
     const round = await lockLiveRound(tx, roundId);
+    // A bet behind the seat (docs/rules/joker-blackjack.md, Bet Behind) leaves its decisions to
+    // the seated player: it does not make the seat the backer's.
+    const behind =
+      definitionOf(round)
+        ?.bets.filter((spec) => spec.behind === true)
+        .map((spec) => spec.id) ?? [];
     // Under the round's lock, in one statement: this request's earlier record (the same request
     // sent twice at once finds the first's), the caller's open bets on the seat, their wallet.
     const [mine] = await tx.$queryRaw<MineSql[]>`
@@ -143,7 +149,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
                 AND request_id = ${`action/${requestId}`}) AS earlier_stake,
              (SELECT count(*) FROM bets
               WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}
-                AND status = 'open') AS own,
+                AND status = 'open' AND bet <> ALL(${behind}::text[])) AS own,
              (SELECT balance FROM ledger_accounts
               WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
     const wallet = Number(mine!.balance ?? 0n);

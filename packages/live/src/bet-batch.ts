@@ -5,7 +5,7 @@
  * Statements per batch (besides BEGIN and COMMIT, each sent with its neighbour): 2 —
  *   1. `bets_batch_state`: advisory locks (rounds, request ids), the rounds FOR SHARE with their
  *      tables, the wallets FOR UPDATE, the rounds' stakes per bet id (`round_stakes`), the
- *      callers' own stakes per bet id and seat (`round_player_stakes`) and seats, earlier
+ *      callers' own stakes per bet id and seat (`round_player_stakes`), the tables' seats, earlier
  *      placements of the same request ids;
  *   2. every accepted slip's reservation (one `ledger_post`) and every bet of the slips it
  *      posted (one INSERT … unnest), together.
@@ -90,7 +90,7 @@ interface StoredBet {
 interface BatchState {
   rounds: RoundRow[];
   wallets: [string, number][];
-  /** [table id, player id, seat]: the callers' seats at the rounds' tables. */
+  /** [table id, player id, seat]: every seat taken at the rounds' tables (Bet Behind backs others'). */
   seats: [string, string, number][];
   totals: [string, string, number][];
   own: [string, string, string, number | null, number][];
@@ -179,10 +179,11 @@ export async function placeSlips(
       ...(seat === null ? {} : { seat }),
     });
   }
-  const seatsHeld = new Map<string, Set<number>>();
+  /** Every seat taken at the rounds' tables, and who sits in it. */
+  const seatsTaken = new Map<string, Map<number, string>>();
   for (const [tableId, playerId, seat] of state.seats) {
-    const key = requestKey(tableId, playerId);
-    seatsHeld.set(key, (seatsHeld.get(key) ?? new Set()).add(seat));
+    const seats = seatsTaken.get(tableId) ?? new Map<number, string>();
+    seatsTaken.set(tableId, seats.set(seat, playerId));
   }
   const placed = new Map<string, StoredBet[]>();
   for (const bet of state.placed) {
@@ -223,11 +224,10 @@ export async function placeSlips(
       if (round === undefined) throw roundNotFound(input.roundId);
       const closed = closedBecause(round);
       if (closed !== null) throw bettingClosed(input.roundId, closed);
-      const seated = seatRefusal(
-        round,
-        input.bets,
-        seatsHeld.get(requestKey(round.tableId, input.playerId)) ?? new Set(),
-      );
+      const seated = seatRefusal(round, input.bets, {
+        playerId: input.playerId,
+        seats: seatsTaken.get(round.tableId) ?? new Map(),
+      });
       if (seated !== null) throw seated;
       const roundStakes = stakes.get(input.roundId)!;
       const own = ownOf(roundStakes, input.playerId);

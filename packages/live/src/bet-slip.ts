@@ -148,23 +148,53 @@ export function judgeSlip({
   return { definition, reserved: bets.map((bet) => definition.reservedFor(bet)) };
 }
 
-/** At a table with seats, the first bet on a seat the player does not sit in, refused. */
+/**
+ * At a table with seats, the first bet on a seat it may not go on, refused: a seat bet on a seat
+ * the player does not sit in; a bet behind (docs/rules/joker-blackjack.md, Bet Behind) on a seat
+ * nobody else sits in. `seats` holds every seat taken at the round's table and its player.
+ */
 export function seatRefusal(
   round: RoundForBets,
   bets: readonly LiveBet[],
-  seatsHeld: ReadonlySet<number>,
+  { playerId, seats }: { playerId: string; seats: ReadonlyMap<number, string> },
 ): FudaError | null {
   if (!round.seated) return null;
-  const index = bets.findIndex((bet) => bet.seat === undefined || !seatsHeld.has(bet.seat));
-  if (index === -1) return null;
-  const seat = bets[index]!.seat;
-  return new FudaError(
-    "FORBIDDEN",
-    seat === undefined
-      ? `bets.${index}.seat: a seat you sit in`
-      : `bets.${index}.seat: seat ${seat} is not yours at this table`,
-    { field: `bets.${index}.seat`, rule: "NOT_YOUR_SEAT" },
+  const behind = new Set(
+    definitionOf(round)
+      ?.bets.filter((spec) => spec.behind === true)
+      .map((spec) => spec.id),
   );
+  for (const [index, { bet, seat }] of bets.entries()) {
+    const field = `bets.${index}.seat`;
+    const holder = seat === undefined ? undefined : seats.get(seat);
+    if (behind.has(bet)) {
+      // A bet behind without a seat is the rules' to refuse (UNKNOWN_SEAT).
+      if (seat === undefined) continue;
+      if (holder === playerId) {
+        return new FudaError(
+          "BAD_INPUT",
+          `${field}: seat ${seat} is yours: a bet behind goes on a seat another player sits in (your own seat takes the main bet)`,
+          { field, rule: "OWN_SEAT" },
+        );
+      }
+      if (holder === undefined) {
+        return new FudaError(
+          "BAD_INPUT",
+          `${field}: nobody sits in seat ${seat}: a bet behind goes on a seat another player sits in`,
+          { field, rule: "SEAT_EMPTY" },
+        );
+      }
+    } else if (seat === undefined || holder !== playerId) {
+      return new FudaError(
+        "FORBIDDEN",
+        seat === undefined
+          ? `${field}: a seat you sit in`
+          : `${field}: seat ${seat} is not yours at this table`,
+        { field, rule: "NOT_YOUR_SEAT" },
+      );
+    }
+  }
+  return null;
 }
 
 /** What a slip reserved, as the ledger reports a shortfall. */

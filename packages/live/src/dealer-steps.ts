@@ -19,7 +19,7 @@ import { appendEvents } from "./events";
 import { freeLeavingSeats } from "./seats";
 import { refundOpenBets } from "./refunds";
 import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
-import { reopenBetting, waitsForBet } from "./waiting-round";
+import { behindBets, reopenBetting, waitsForBet } from "./waiting-round";
 
 /** Runs `run` in a transaction of its own, or in the caller's (a studio console's step). */
 const inTransaction = <T>(db: Db | Tx, run: (tx: Tx) => Promise<T>): Promise<T> =>
@@ -100,10 +100,16 @@ export async function closeBetting(
       return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
     }
     const decisions = definition?.decisions;
-    const state =
-      decisions === undefined
-        ? round.state
-        : decisions.seatBettors(round.state, await roundBettors(tx, table, round.id));
+    let state = round.state;
+    const refunded: NewEvent[] = [];
+    if (decisions != null) {
+      const behind = behindBets(definition!);
+      const bettors = await roundBettors(tx, table, round.id, behind);
+      state = decisions.seatBettors(round.state, bettors);
+      if (behind.length > 0) {
+        refunded.push(...(await refundUnplayedBehind(tx, table, round, behind, bettors)));
+      }
+    }
     await tx.round.update({
       where: { id: round.id },
       data: {
@@ -121,6 +127,7 @@ export async function closeBetting(
         type: "round.closed",
         payload: { roundId: round.id, number: round.number, ...totals },
       },
+      ...refunded,
     ]);
     return {
       ...round,
@@ -130,6 +137,30 @@ export async function closeBetting(
       moves: round.moves + (decisions === undefined ? 0 : 1),
     };
   });
+}
+
+/**
+ * Bets behind a seat whose player placed no bet of their own are refunded as betting closes
+ * (docs/rules/joker-blackjack.md, Bet Behind): the seat is not dealt in, so there is no hand to
+ * follow. Each backer is told with their own `round.cancelled` (the refunded bets and the wallet
+ * after them); the round goes on.
+ */
+async function refundUnplayedBehind(
+  tx: Tx,
+  table: TableRef,
+  round: RoundRow,
+  behind: readonly string[],
+  bettors: readonly { seat: number }[],
+): Promise<NewEvent[]> {
+  const played = new Set(bettors.map((bettor) => bettor.seat));
+  const unplayed = (await openBetsOf(tx, round.id)).filter(
+    (bet) => behind.includes(bet.bet) && (bet.seat === null || !played.has(bet.seat)),
+  );
+  if (unplayed.length === 0) return [];
+  const refunds = await refundOpenBets(tx, round.id, { betIds: unplayed.map((bet) => bet.id) });
+  const wallets = new Map(refunds.map((refund) => [refund.playerId, refund.balance]));
+  const refunded = unplayed.map((bet) => ({ ...bet, returned: Number(bet.reserved) }));
+  return playerEvents(table, round, "round.cancelled", refunded, wallets);
 }
 
 /** The cards a deal step reveals: the round after them and their events, in order. */

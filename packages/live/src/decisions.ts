@@ -110,9 +110,15 @@ interface SeatSql {
 
 /**
  * The round's bettors, one per seat with a stake, in seat order: what the game seats as betting
- * closes. Read under the close's lock, so no bet comes after it.
+ * closes. Read under the close's lock, so no bet comes after it. Bets `behind` a seat (the ids
+ * given) put nobody in it.
  */
-export async function roundBettors(tx: Tx, table: TableRef, roundId: string): Promise<RoundSeat[]> {
+export async function roundBettors(
+  tx: Tx,
+  table: TableRef,
+  roundId: string,
+  behind: readonly string[] = [],
+): Promise<RoundSeat[]> {
   const rows = await tx.$queryRaw<SeatSql[]>`
     SELECT b.seat, b.player_id, sum(b.stake) AS stake, s.sit_down_balance,
            coalesce(w.balance, 0) AS balance
@@ -120,6 +126,7 @@ export async function roundBettors(tx: Tx, table: TableRef, roundId: string): Pr
     LEFT JOIN seats s ON s.table_id = ${table.id}::uuid AND s.seat = b.seat AND s.player_id = b.player_id
     LEFT JOIN ledger_accounts w ON w.kind = 'wallet' AND w.round = '' AND w.owner = b.player_id
     WHERE b.round_id = ${roundId}::uuid AND b.status = 'open' AND b.seat IS NOT NULL
+      AND b.bet <> ALL(${[...behind]}::text[])
     GROUP BY b.seat, b.player_id, s.sit_down_balance, w.balance
     ORDER BY b.seat`;
   return rows.map((row) => ({

@@ -48,7 +48,7 @@ export type { RefundedBet } from "./refunds";
 export { roundLockKey } from "./round-locks";
 export { decodeCursor, HISTORY_MAX_LIMIT, recall, RECALL_ROUNDS, roundsOfPlayer } from "./history";
 export { ownStakes } from "./own-stakes";
-export { isWaitingForBet } from "./waiting-round";
+export { behindBets, isWaitingForBet } from "./waiting-round";
 export type { OwnStake, OwnStakes } from "./own-stakes";
 export type { RecalledBet, RecalledRound, RoundsPage } from "./history";
 export { createEventHub, LISTEN_QUERY } from "./hub";

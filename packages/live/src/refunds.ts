@@ -18,19 +18,22 @@ export interface RefundedBet {
 }
 
 /**
- * Refunds the open bets of `roundId` (only `playerId`'s when given) inside `tx`. The caller
- * holds the round: `FOR UPDATE` when cancelling it, `FOR SHARE` and its bets lock for an undo.
- * Two statements: the bets marked refunded, then one transferMany.
+ * Refunds the open bets of `roundId` (only `playerId`'s, only the bets `betIds`, when given)
+ * inside `tx`. The caller holds the round: `FOR UPDATE` when cancelling or closing it,
+ * `FOR SHARE` and its bets lock for an undo. Two statements: the bets marked refunded, then one
+ * transferMany.
  */
 export async function refundOpenBets(
   tx: Tx,
   roundId: string,
-  { playerId }: { playerId?: string } = {},
+  { playerId, betIds }: { playerId?: string; betIds?: readonly string[] } = {},
 ): Promise<RefundedBet[]> {
+  const ids = betIds === undefined ? null : [...betIds];
   const bets = await tx.$queryRaw<{ id: string; player_id: string; reserved: bigint }[]>`
     UPDATE bets SET status = 'refunded', returned = reserved, settled_at = now()
     WHERE round_id = ${roundId}::uuid AND status = 'open'
       AND (${playerId ?? null}::text IS NULL OR player_id = ${playerId ?? null}::text)
+      AND (${ids}::uuid[] IS NULL OR id = ANY(${ids}::uuid[]))
     RETURNING id::text AS id, player_id, reserved`;
   if (bets.length === 0) return [];
   bets.sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -9,36 +9,54 @@ import type { RoundRow, TableRef, Tx } from "./dealer-rows";
 import { appendEvents } from "./events";
 import { freeLeavingSeats } from "./seats";
 
-/** The round's open bets; under the round's lock, no bet comes or goes while it is counted. */
-async function openBetCount(tx: Pick<Tx, "$queryRaw">, roundId: string): Promise<number> {
+/**
+ * The round's open bets but bets behind (`behind`: their ids), which play only with a seat's own
+ * bet; under the round's lock, no bet comes or goes while it is counted.
+ */
+async function openBetCount(
+  tx: Pick<Tx, "$queryRaw">,
+  roundId: string,
+  behind: readonly string[],
+): Promise<number> {
   const [row] = await tx.$queryRaw<{ count: bigint }[]>`
-    SELECT count(*) AS count FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open'`;
+    SELECT count(*) AS count FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open'
+      AND bet <> ALL(${[...behind]}::text[])`;
   return Number(row?.count ?? 0);
 }
 
-/** Whether the round must wait for a bet rather than be dealt: its game says so, and none came. */
+/** Bet ids placed behind a seat (joker blackjack's Bet Behind), from the game's catalog. */
+export const behindBets = (definition: Pick<TableGameDefinition, "bets">): string[] =>
+  definition.bets.filter((spec) => spec.behind === true).map((spec) => spec.id);
+
+/**
+ * Whether the round must wait for a bet rather than be dealt: its game says so, and none came (a bet
+ * behind a seat is no bet on it: it waits with the round for the seat's own).
+ */
 export async function waitsForBet(
   tx: Pick<Tx, "$queryRaw">,
-  definition: Pick<TableGameDefinition, "dealsWithoutBets"> | null | undefined,
+  definition: Pick<TableGameDefinition, "dealsWithoutBets" | "bets"> | null | undefined,
   roundId: string,
 ): Promise<boolean> {
   if (definition == null || definition.dealsWithoutBets) return false;
-  return (await openBetCount(tx, roundId)) === 0;
+  return (await openBetCount(tx, roundId, behindBets(definition))) === 0;
 }
 
 /**
  * Whether a betting round waits for a bet now (the first render's view of it): its window was
- * started again for want of one (`round.opened` with `reopened: true`) and no bet is open since.
- * One statement on the round's own events and bets, both indexed by round.
+ * started again for want of one (`round.opened` with `reopened: true`) and no bet is open since
+ * but bets behind a seat (`behind`: their ids, `behindBets`). One statement on the round's own
+ * events and bets, both indexed by round.
  */
 export async function isWaitingForBet(
   tx: Pick<Tx, "$queryRaw">,
   roundId: string,
+  behind: readonly string[] = [],
 ): Promise<boolean> {
   const [row] = await tx.$queryRaw<{ waiting: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM table_events WHERE round_id = ${roundId}::uuid
                      AND type = 'round.opened' AND payload @> '{"reopened": true}')
-       AND NOT EXISTS (SELECT 1 FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open')
+       AND NOT EXISTS (SELECT 1 FROM bets WHERE round_id = ${roundId}::uuid AND status = 'open'
+                         AND bet <> ALL(${[...behind]}::text[]))
        AS waiting`;
   return row?.waiting === true;
 }

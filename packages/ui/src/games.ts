@@ -32,7 +32,7 @@ const BET_CATALOG: Readonly<Record<GameName, Record<string, string>>> = {
   baccarat: namedBets(baccarat.BET_IDS),
   "quick-baccarat": namedBets(baccarat.QUICK_SPOTS),
   "pok-deng": { seat: "Player (each seat)", seatPair: "Player Pair (each seat)" },
-  "joker-blackjack": { main: "Main bet" },
+  "joker-blackjack": { main: "Main bet", behind: "Bet Behind" },
 };
 
 /** A bet's name: the catalog's, else its key in words ("dragonBonus" → "Dragon Bonus"). */

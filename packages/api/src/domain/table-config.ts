@@ -76,6 +76,17 @@ export function betIdsOf(game: GameName, variant: string): readonly string[] {
 }
 
 /**
+ * The bets a table may leave without a limit of its own: a bet behind is capped by the main
+ * bet's limit then (docs/rules/joker-blackjack.md, Bet Behind), so tables made before it need no
+ * edit.
+ */
+function behindBetsOf(game: GameName, variant: string): readonly string[] {
+  if (game === "quick-baccarat") return [];
+  const definition = gameDefinition(game, variant, { decisions: true });
+  return definition?.bets.filter((bet) => bet.behind === true).map((bet) => bet.id) ?? [];
+}
+
+/**
  * Throws BAD_INPUT naming the first field that breaks a rule; returns nothing when the whole
  * configuration is one the game can be dealt with.
  */
@@ -97,7 +108,10 @@ export function checkTableConfig(config: TableConfig): void {
       throw bad(`${field}.max`, `must not be below min (${limit.min})`);
     }
   }
-  const missing = betIds.find((betId) => config.limits[betId] === undefined);
+  const optional = behindBetsOf(config.game, config.variant);
+  const missing = betIds.find(
+    (betId) => config.limits[betId] === undefined && !optional.includes(betId),
+  );
   if (missing !== undefined) {
     throw bad(`limits.${missing}`, "required: every bet the game offers has a limit");
   }

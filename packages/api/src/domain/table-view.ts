@@ -7,7 +7,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
-import { definitionOf, isWaitingForBet, liveRoundFromJson, seatsAt } from "@fuda/live";
+import { behindBets, definitionOf, isWaitingForBet, liveRoundFromJson, seatsAt } from "@fuda/live";
 
 import type { PublicRoundView, PublicShoeView, TableDetail } from "./table-view.types";
 import { toTableView } from "./tables";
@@ -80,7 +80,7 @@ export async function getTableDetail({ db, slug }: { db: Db; slug: string }): Pr
           betsOffered: [...definition.betsOffered(round.number)],
           waitingForBet:
             round.phase === "betting" && !definition.dealsWithoutBets
-              ? await isWaitingForBet(tx, round.id)
+              ? await isWaitingForBet(tx, round.id, behindBets(definition))
               : false,
           cards: view.cards.map(({ position, card }) => ({ position, card })),
           totals: { ...view.totals },

@@ -9,6 +9,8 @@ export { createRound, apply, replay } from "./round";
 export { JokerBlackjackError } from "./draft";
 export { legalActions, PLAYER_ACTIONS } from "./turns";
 export { nextDealerStep } from "./dealer";
+/** Bet Behind: what a stake on another player's seat returns from the seat's settlements. */
+export { behindReturn } from "./behind";
 
 /** The premium table (names, total returns, awards) and which premium a hand makes. */
 export type { Award, Premium, PremiumName } from "./premiums";

@@ -1,12 +1,13 @@
 /**
- * Joker blackjack's bets at a live table: the main bet placed per seat in the betting window,
- * and the one place where the round's refusals (`JokerBlackjackError`) become a live table's.
+ * Joker blackjack's bets at a live table: the main bet and the bet behind placed per seat in the
+ * betting window, and the one place where the round's refusals (`JokerBlackjackError`) become a live table's.
  */
 import { formatPoints, isWholePoints, POINT } from "../money";
 import type { Odds } from "../money";
 import type { LiveBet, Refusal, RefusalCode, SlipContext } from "../live/definition";
 import { JokerBlackjackError } from "./draft";
 import type { PayTable } from "./pay-table";
+import { JOKER_BLACKJACK_BET_IDS } from "./types";
 
 /**
  * What the main bet can pay by `payTable`, "to 1": push, win, blackjack, the player's joker
@@ -49,27 +50,37 @@ function refusal(code: RefusalCode, field: string, message: string): Refusal {
   return { code, field, message };
 }
 
-/** The main bet on seats 1..seatCount: whole points, each seat's total within `main`'s limits. */
-export function validateMainBets(
+const BET_IDS: readonly string[] = JOKER_BLACKJACK_BET_IDS;
+
+/**
+ * The main bet and the bet behind on seats 1..seatCount: whole points, each seat's total per bet
+ * within the bet's limits. A table without a `behind` limit of its own caps bets behind by its
+ * `main` limit (tables made before Bet Behind). Whose seat it is, is the runtime's to check.
+ */
+export function validateSeatBets(
   slip: readonly LiveBet[],
   { limits, balance = Number.MAX_SAFE_INTEGER }: SlipContext,
   seatCount: number,
 ): Refusal[] {
   const refusals: Refusal[] = [];
-  const seats = new Map<number, { first: number; total: number }>();
+  const spots = new Map<string, { bet: string; seat: number; first: number; total: number }>();
   let staked = 0;
   slip.forEach(({ bet, seat, amount }, index) => {
     const at = `bets.${index}`;
-    if (bet !== "main") {
+    if (!BET_IDS.includes(bet)) {
       refusals.push(
-        refusal("BET_NOT_OFFERED", `${at}.bet`, `${bet} is not a joker blackjack bet (main)`),
+        refusal(
+          "BET_NOT_OFFERED",
+          `${at}.bet`,
+          `${bet} is not a joker blackjack bet (${BET_IDS.join(", ")})`,
+        ),
       );
     } else if (seat === undefined || !Number.isInteger(seat) || seat < 1 || seat > seatCount) {
       refusals.push(
         refusal(
           "UNKNOWN_SEAT",
           `${at}.seat`,
-          `main: seat must be 1..${seatCount}, got ${String(seat)}`,
+          `${bet}: seat must be 1..${seatCount}, got ${String(seat)}`,
         ),
       );
     } else if (!isWholePoints(amount) || amount <= 0) {
@@ -77,38 +88,38 @@ export function validateMainBets(
         refusal(
           "STAKE_NOT_WHOLE_POINTS",
           `${at}.amount`,
-          `main on seat ${seat}: stake must be a positive whole number of points (multiples of ${POINT} units), got ${String(amount)}`,
+          `${bet} on seat ${seat}: stake must be a positive whole number of points (multiples of ${POINT} units), got ${String(amount)}`,
         ),
       );
     } else {
-      const spot = seats.get(seat);
-      if (spot === undefined) seats.set(seat, { first: index, total: amount });
+      const key = `${bet}@${seat}`;
+      const spot = spots.get(key);
+      if (spot === undefined) spots.set(key, { bet, seat, first: index, total: amount });
       else spot.total += amount;
       staked += amount;
     }
   });
-  const limit = limits.main;
-  if (limit !== undefined) {
-    for (const [seat, { first, total }] of seats) {
-      const at = `bets.${first}.amount`;
-      const stake = `main on seat ${seat}: stake ${formatPoints(total)}`;
-      if (total < limit.min) {
-        refusals.push(
-          refusal(
-            "BELOW_MIN",
-            at,
-            `${stake} is below the table minimum of ${formatPoints(limit.min)}`,
-          ),
-        );
-      } else if (total > limit.max) {
-        refusals.push(
-          refusal(
-            "ABOVE_MAX",
-            at,
-            `${stake} is above the table maximum of ${formatPoints(limit.max)}`,
-          ),
-        );
-      }
+  for (const { bet, seat, first, total } of spots.values()) {
+    const limit = bet === "behind" ? (limits.behind ?? limits.main) : limits.main;
+    if (limit === undefined) continue;
+    const at = `bets.${first}.amount`;
+    const stake = `${bet} on seat ${seat}: stake ${formatPoints(total)}`;
+    if (total < limit.min) {
+      refusals.push(
+        refusal(
+          "BELOW_MIN",
+          at,
+          `${stake} is below the table minimum of ${formatPoints(limit.min)}`,
+        ),
+      );
+    } else if (total > limit.max) {
+      refusals.push(
+        refusal(
+          "ABOVE_MAX",
+          at,
+          `${stake} is above the table maximum of ${formatPoints(limit.max)}`,
+        ),
+      );
     }
   }
   if (staked > balance) {

@@ -2,9 +2,11 @@
  * A dealt round's engine settlements as returns per bet row (docs/rules/live-tables.md, Game
  * definitions): the rows are each seat's `main` bets from the betting window and the rows its
  * actions added (`double`, `split`, `split-2`…, `insurance`). Per seat the rows return exactly
- * what the engine settled; how it is spread over the rows follows the stakes.
+ * what the engine settled; how it is spread over the rows follows the stakes. Bets `behind` a
+ * seat return what the seat's first hand returned per unit (behind.ts), beside the seat's own.
  */
 import type { LiveBet } from "../live/definition";
+import { behindReturn } from "./behind";
 import type { ActionStakeRow, JokerBlackjackRound } from "./live-round";
 import type { Settlement } from "./types";
 
@@ -71,8 +73,10 @@ function seatReturns(round: JokerBlackjackRound, seat: number, stake: number): M
 
 /**
  * What each bet row returns, in the order given. Every row of the round must be there once (the
- * main bets of a seat may be several rows: they share its return by stake); a row the round does
- * not know is refused, as is a seat's main stake that is not the one dealt.
+ * main bets of a seat may be several rows: they share its return by stake; bets behind it are
+ * rows of their own); a row the round does not know is refused, as is a seat's main stake that
+ * is not the one dealt, or a bet behind a seat that was not dealt in (it is refunded as betting
+ * closes).
  */
 export function settleRows(round: JokerBlackjackRound, bets: readonly LiveBet[]): number[] {
   if (!round.dealt) throw new RangeError(`round ${round.number} is still being dealt`);
@@ -83,7 +87,9 @@ export function settleRows(round: JokerBlackjackRound, bets: readonly LiveBet[])
     const mains: number[] = [];
     bets.forEach((bet, index) => {
       if (bet.seat !== bettor.seat) return;
-      if (bet.bet === "main") mains.push(index);
+      if (bet.bet === "behind")
+        out[index] = behindReturn(bet.amount, bet.seat, round.settlements, round.dealer);
+      else if (bet.bet === "main") mains.push(index);
       else if (returns.has(bet.bet)) {
         out[index] = returns.get(bet.bet)!;
         returns.delete(bet.bet);

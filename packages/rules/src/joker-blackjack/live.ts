@@ -9,7 +9,7 @@ import type { Decisions } from "../live/decisions";
 import type { BetSpec, GameDefinition, PublicRound } from "../live/definition";
 import type { GameEvent } from "../live/events";
 import { act, actionStake, correct, timeout } from "./live-decisions";
-import { mainPayouts, validateMainBets } from "./live-bets";
+import { mainPayouts, validateSeatBets } from "./live-bets";
 import { asJokerBlackjackRound, newRound } from "./live-round";
 import { dealerStep, outcomeOf, seatBettors } from "./live-steps";
 import { settleRows } from "./live-settle";
@@ -18,7 +18,7 @@ import { roadMarkOf, totalsOf } from "./live-view";
 import { DEFAULT_PAY_TABLE } from "./pay-table";
 import type { PayTable } from "./pay-table";
 import type { JokerBlackjackConfig } from "./types";
-import { DEFAULT_CONFIG } from "./types";
+import { DEFAULT_CONFIG, JOKER_BLACKJACK_BET_IDS } from "./types";
 
 export type { JokerBlackjackOutcome, JokerBlackjackRoadMark } from "./live-view";
 export type { JokerBlackjackRound, JokerBlackjackSeat } from "./live-round";
@@ -58,8 +58,11 @@ export function jokerBlackjackDefinition(table: Partial<JokerBlackjackTable> = {
   const { decks, jokers, seatCount, maxHands, payTable } = { ...SEVEN_SEAT, ...table };
   const config: JokerBlackjackConfig = { ...DEFAULT_CONFIG, seatCount, maxHands, payTable };
   const seats = Array.from({ length: seatCount }, (_, k) => k + 1);
+  const payouts = mainPayouts(payTable);
   const bets: BetSpec[] = [
-    { id: "main", label: "Bet", seats, payouts: mainPayouts(payTable), lastRound: null },
+    { id: "main", label: "Bet", seats, payouts, lastRound: null },
+    // docs/rules/joker-blackjack.md, Bet Behind: on a seat another player sits in.
+    { id: "behind", label: "Bet Behind", seats, payouts, lastRound: null, behind: true },
   ];
   const decisions: Decisions<JokerBlackjackOutcome, JokerBlackjackRoadMark> = {
     seatBettors: (round, bettors) => seatBettors(config, asJokerBlackjackRound(round), bettors),
@@ -86,8 +89,8 @@ export function jokerBlackjackDefinition(table: Partial<JokerBlackjackTable> = {
     burnsFirstCard: false,
     // docs/rules/joker-blackjack.md, Round flow: the dealer plays only against seats that bet.
     dealsWithoutBets: false,
-    betsOffered: () => ["main"],
-    validateBets: (slip, context) => validateMainBets(slip, context, seatCount),
+    betsOffered: () => JOKER_BLACKJACK_BET_IDS,
+    validateBets: (slip, context) => validateSeatBets(slip, context, seatCount),
     reservedFor: (bet) => bet.amount,
     startRound(shoe) {
       startRound(shoe);

@@ -8,9 +8,13 @@ import type { Award, PremiumName } from "./premiums";
 export type Variant = "seven-seat";
 export const VARIANTS: readonly Variant[] = ["seven-seat"];
 
-/** `main`: the bet placed in the betting window (doubles, splits and insurance follow from it). */
-export type JokerBlackjackBetId = "main";
-export const JOKER_BLACKJACK_BET_IDS: readonly JokerBlackjackBetId[] = ["main"];
+/**
+ * `main`: the seated player's bet placed in the betting window (doubles, splits and insurance
+ * follow from it). `behind`: Bet Behind, a stake on another player's seat that rides on the seat's
+ * first hand (docs/rules/joker-blackjack.md, Bet Behind).
+ */
+export type JokerBlackjackBetId = "main" | "behind";
+export const JOKER_BLACKJACK_BET_IDS: readonly JokerBlackjackBetId[] = ["main", "behind"];
 
 export interface JokerBlackjackConfig {
   /** Seats 1..seatCount; seat 1 is the rightmost and acts first. */
@@ -18,7 +22,7 @@ export interface JokerBlackjackConfig {
   /** Hands a seat may hold after re-splitting. */
   readonly maxHands: number;
   /** Table limits on the main bet (checked by `createRound`); none when absent. */
-  readonly limits?: TableLimits<JokerBlackjackBetId>;
+  readonly limits?: TableLimits<"main">;
   /** What premiums and a player's joker return; the rule book's (`DEFAULT_PAY_TABLE`) when absent. */
   readonly payTable?: PayTable;
 }

@@ -73,6 +73,12 @@ export interface BetSpec {
   readonly payouts: readonly Odds[];
   /** Last round of a shoe it is offered in; null: every round. */
   readonly lastRound: number | null;
+  /**
+   * A bet behind (joker blackjack's Bet Behind): placed on a seat another player sits in, riding
+   * on that seat's hand with no decision of its own. Absent: a seat bet goes on the player's own
+   * seat and puts the seat in the round.
+   */
+  readonly behind?: boolean;
 }
 
 /**

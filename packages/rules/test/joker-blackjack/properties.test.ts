@@ -6,6 +6,7 @@ import {
   DEFAULT_CONFIG,
   JokerBlackjackError,
   apply,
+  behindReturn,
   createRound,
   legalActions,
   nextDealerStep,
@@ -160,6 +161,27 @@ describe("joker blackjack properties", () => {
           const furtherStakes =
             seat.hands.reduce((sum, hand) => sum + hand.stake, 0) - seat.stake + seat.insurance;
           expect(seat.holdings).toBe(seat.balance - furtherStakes + returned);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("a bet behind the size of the seat's bet returns its first hand's payment, halved when doubled", () => {
+    fc.assert(
+      fc.property(roundArb, ({ seats, shoe, choices, operators }) => {
+        const { state, settlements } = play(seats, shoe, choices, operators);
+        const dealer = state.holeRevealed ? state.dealer : state.dealer.slice(0, 1);
+        for (const seat of state.seats) {
+          const first = seat.hands[0]!;
+          const settle = settlements.find(
+            (s) => s.seat === seat.seat && s.bet === "hand" && s.hand === 0 && s.kind === "settle",
+          )!;
+          const backed = behindReturn(seat.stake, seat.seat, settlements, dealer);
+          expect(Number.isSafeInteger(backed) && backed >= 0).toBe(true);
+          // Even money and insurance are the seated player's own choices (behind.test.ts).
+          if (settle.reason === "even money" || settle.reason === "insurance") continue;
+          expect(backed).toBe(first.doubled ? first.paid / 2 : first.paid);
         }
       }),
       RUNS,

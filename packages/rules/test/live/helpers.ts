@@ -43,7 +43,7 @@ export function seatsOf(bets: readonly LiveBet[]): RoundSeat[] {
 
 /**
  * Opens the shoe's next round as a runtime does: betting is skipped, and a game with decisions
- * gets the seats of `bets` once it would have closed.
+ * gets the seats of `bets` once it would have closed (a bet behind a seat puts no one in it).
  */
 export function openRound(
   definition: TableGameDefinition,
@@ -51,7 +51,9 @@ export function openRound(
   bets: readonly LiveBet[] = everyBet(definition),
 ): LiveRound {
   const round = definition.startRound(shoe);
-  return definition.decisions?.seatBettors(round, seatsOf(bets)) ?? round;
+  const behind = new Set(definition.bets.filter((spec) => spec.behind).map((spec) => spec.id));
+  const seated = bets.filter((bet) => !behind.has(bet.bet));
+  return definition.decisions?.seatBettors(round, seatsOf(seated)) ?? round;
 }
 
 /** One step of a runtime: the pending decision times out, or else the dealer steps. */

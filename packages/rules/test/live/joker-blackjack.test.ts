@@ -27,6 +27,7 @@ describe("the table", () => {
     expect(definition.burnsFirstCard).toBe(false);
     expect(definition.bets.map(({ id, seats }) => [id, seats])).toEqual([
       ["main", [1, 2, 3, 4, 5, 6, 7]],
+      ["behind", [1, 2, 3, 4, 5, 6, 7]],
     ]);
   });
 
@@ -41,7 +42,7 @@ describe("the table", () => {
     }
   });
 
-  it("takes the main bet on seats 1–7 within the limits per seat, and nothing else", () => {
+  it("takes the main bet on seats 1–7 within the limits per seat, and nothing but it and behind", () => {
     const limits = { main: { min: 10 * POINT, max: 500 * POINT } };
     const refusals = definition.validateBets(
       [

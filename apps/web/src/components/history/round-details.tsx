@@ -51,6 +51,10 @@ export function useRoundWords() {
       ) {
         return t(`pokDeng.${bet.bet}`, { seat: bet.seat });
       }
+      // Bet Behind names the seat it backed (docs/rules/joker-blackjack.md, Bet Behind).
+      if (game === "joker-blackjack" && bet.bet === "behind" && bet.seat !== null) {
+        return t("betBehind.seatLabel", { seat: bet.seat });
+      }
       return isGame(game) ? labels.bet(game, bet.bet) : bet.bet;
     },
     game: (game: string) => (isGame(game) ? labels.game(game) : game),

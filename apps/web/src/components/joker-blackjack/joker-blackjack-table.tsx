@@ -28,6 +28,8 @@ import { answered, relayApi } from "~/relay-api";
 import type { TableEvent } from "~/table-stream";
 
 import { ActionBar } from "./actions";
+import type { BehindResult } from "./bet-behind";
+import { BetBehind } from "./bet-behind";
 import styles from "./joker-blackjack.module.css";
 import type { Action } from "./round-view";
 import {
@@ -41,6 +43,27 @@ import {
   refusalWords,
 } from "./round-view";
 import { Seat } from "./seat";
+
+/** The bet on another player's seat (docs/rules/joker-blackjack.md, Bet Behind). */
+const BEHIND = "behind";
+
+/** The player's own bets behind, per seat, from their own settlement or refund. */
+function behindResults(
+  bets: readonly { bet: string; seat: number | null; amount: number; returned: number }[],
+  refunded: boolean,
+): Map<number, BehindResult> {
+  const results = new Map<number, BehindResult>();
+  for (const { bet, seat, amount, returned } of bets) {
+    if (bet !== BEHIND || seat === null) continue;
+    const before = results.get(seat) ?? { staked: 0, returned: 0, refunded };
+    results.set(seat, {
+      staked: before.staked + amount,
+      returned: before.returned + returned,
+      refunded,
+    });
+  }
+  return results;
+}
 
 /** The seats of the seven-seat table (docs/rules/joker-blackjack.md, Table and shoe). */
 const SEATS = [1, 2, 3, 4, 5, 6, 7];
@@ -59,6 +82,8 @@ interface RoundNotes {
   callouts: { key: number; text: string }[];
   /** The timer's whole length for the turn shown (its `turn.started` said when it began). */
   turnSeconds: number | null;
+  /** The player's own bets behind each seat as settled or refunded, by seat. */
+  behind: Map<number, BehindResult>;
 }
 
 const freshNotes = (roundId: string | null): RoundNotes => ({
@@ -67,6 +92,7 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
   reasons: new Map(),
   callouts: [],
   turnSeconds: null,
+  behind: new Map(),
 });
 
 /**
@@ -78,6 +104,7 @@ const freshNotes = (roundId: string | null): RoundNotes => ({
  */
 export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const t = useTranslations("jokerBlackjack");
+  const tb = useTranslations("betBehind");
   const labels = useLabels();
   const { account, loaded, setBalance } = useAccount();
   const { message, announce } = useAnnouncer();
@@ -180,9 +207,16 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
           break;
         }
         case "round.settled":
+        case "round.cancelled":
           {
             const own = ownReturnsOf(event);
-            if (own !== null) announce(t("announce.own", { amount: labels.points(own.returned) }));
+            if (own === null) break;
+            const refunded = event.type === "round.cancelled";
+            const behind = behindResults(own.bets, refunded);
+            if (behind.size > 0) {
+              note((current) => ({ ...current, behind: new Map([...current.behind, ...behind]) }));
+            }
+            if (!refunded) announce(t("announce.own", { amount: labels.points(own.returned) }));
           }
           break;
         default:
@@ -205,7 +239,13 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const dealing = round?.phase === "dealing";
   const roundOver = round?.phase === "settled" || round?.outcome != null;
 
-  const betName = useCallback((bet: SlipBet) => t("seat", { seat: bet.seat ?? 0 }), [t]);
+  const betName = useCallback(
+    (bet: SlipBet) =>
+      bet.bet === BEHIND
+        ? tb("seatLabel", { seat: bet.seat ?? 0 })
+        : t("seat", { seat: bet.seat ?? 0 }),
+    [t, tb],
+  );
   const offered = useCallback(
     (bet: SlipBet) => round?.betsOffered.includes(bet.bet) ?? false,
     [round],
@@ -220,7 +260,16 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   // The dealer plays only against seats that bet (docs/rules/live-tables.md, Round phases): a
   // window that ends with no stake starts again, and the page says why nothing is dealt. The
   // table's state knows (`waitingForBet`: from `tables.get`, `round.opened` and `bets.totals`).
-  const waitingForBet = betting && slip.placed.length === 0 && round.waitingForBet;
+  // Bets behind a seat are no bet on it: the round still waits for a seat's own.
+  const waitingForBet =
+    betting && slip.placed.every((bet) => bet.bet === BEHIND) && round.waitingForBet;
+  // Bet Behind (docs/rules/joker-blackjack.md): a signed-in player who sits nowhere may back any
+  // taken seat's hand while betting is open.
+  const backer = account !== null && mySeats.length === 0;
+  const stakeOn = (seat: number, behind: boolean) =>
+    slip.placed
+      .filter((bet) => bet.seat === seat && (bet.bet === BEHIND) === behind)
+      .reduce((sum, bet) => sum + bet.amount, 0);
   const pending = round?.phase === "dealing" ? (round.pending ?? null) : null;
   const myTurn = pending !== null && mySeats.includes(pending.seat);
   const lastSeat = lastSeatOf(state);
@@ -380,9 +429,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
                 inRound={round?.seats.find((entry) => entry.seat === seat)}
                 last={lastSeat === seat}
                 turn={pending?.seat === seat ? pending : null}
-                staked={slip.placed
-                  .filter((bet) => bet.seat === seat)
-                  .reduce((sum, bet) => sum + bet.amount, 0)}
+                staked={stakeOn(seat, false)}
                 reasons={reasons}
                 roundOver={roundOver}
                 canSit={account !== null && state.table.status !== "closed"}
@@ -394,19 +441,34 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
                   setError(null);
                   void slip.place([{ bet: "main", seat, amount: chip }]);
                 }}
-              />
+              >
+                {backer && taken !== undefined && (
+                  <BetBehind
+                    seat={seat}
+                    chip={chip}
+                    staked={stakeOn(seat, true)}
+                    result={shownNotes.behind.get(seat)}
+                    canBet={betting && !slip.busy}
+                    onBet={() => {
+                      setError(null);
+                      void slip.place([{ bet: BEHIND, seat, amount: chip }]);
+                    }}
+                  />
+                )}
+              </Seat>
             </li>
           );
         })}
       </ol>
 
       <section className={styles.controls} aria-label={t("betting")}>
-        {mySeats.length === 0 ? (
+        {mySeats.length === 0 && !(backer && state.seats.length > 0) ? (
           <p className={styles.muted}>
             {loaded && account === null ? t("signInToSit") : t("sitHint")}
           </p>
         ) : (
           <>
+            {mySeats.length === 0 && <p className={styles.muted}>{t("sitHint")}</p>}
             <ChipTray values={chips} selected={chip} onSelect={setChip} />
             <div className={styles.actions}>
               <button
@@ -418,7 +480,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
                 {t("undo")}
               </button>
             </div>
-            <p className={styles.muted}>{t("stakeHint")}</p>
+            <p className={styles.muted}>{backer ? tb("hint") : t("stakeHint")}</p>
           </>
         )}
       </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 
 import { PlayingCard, spokenName } from "~/components/table";
 import { useLabels } from "~/i18n/use-labels";
@@ -30,6 +31,7 @@ export function Seat({
   onSit,
   onLeave,
   onBet,
+  children,
 }: {
   seat: number;
   taken: SeatTaken | undefined;
@@ -50,6 +52,8 @@ export function Seat({
   onSit: () => void;
   onLeave: () => void;
   onBet: () => void;
+  /** What a player who sits nowhere may do at a taken seat (Bet Behind). */
+  children?: ReactNode;
 }) {
   const t = useTranslations("jokerBlackjack");
   const labels = useLabels();
@@ -191,6 +195,7 @@ export function Seat({
           {t("leave")}
         </button>
       )}
+      {children}
     </article>
   );
 }
