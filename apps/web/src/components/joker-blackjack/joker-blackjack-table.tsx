@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import { ownReturnsOf } from "@fuda/contracts";
 
@@ -28,6 +28,8 @@ import { answered, relayApi } from "~/relay-api";
 import type { TableEvent } from "~/table-stream";
 
 import { ActionBar } from "./actions";
+import { ChooseAhead, useChooseAhead } from "./choose-ahead";
+import type { TurnStarted } from "./choose-ahead";
 import type { BehindResult } from "./bet-behind";
 import { BetBehind } from "./bet-behind";
 import styles from "./joker-blackjack.module.css";
@@ -119,6 +121,8 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   );
 
   const dealerText = useCallback((result: unknown) => dealerWords(result, t), [t]);
+  // Choose ahead hears its player's turns from the events (set once the hook below exists).
+  const aheadTurn = useRef<(roundId: string, turn: TurnStarted) => void>(undefined);
 
   const onEvent = useCallback(
     (event: TableEvent, next: TableDetail) => {
@@ -163,6 +167,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
             (taken) => taken.seat === seat && taken.playerId === account?.id,
           );
           announce(mine ? t("announce.yourTurn", { who }) : t("announce.turn", { who }));
+          if (mine && event.roundId !== null) aheadTurn.current?.(event.roundId, event.payload);
           break;
         }
         case "action.taken": {
@@ -297,16 +302,10 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
     }
   };
 
-  const act = async (action: Action) => {
-    if (pending === null || roundId === null || busy) return;
+  const actOn = async (round: string, seat: number, action: Action) => {
     setBusy(true);
     const answer = await answered(
-      relayApi.actions.act.mutate({
-        roundId,
-        seat: pending.seat,
-        action,
-        requestId: crypto.randomUUID(),
-      }),
+      relayApi.actions.act.mutate({ roundId: round, seat, action, requestId: crypto.randomUUID() }),
     );
     setBusy(false);
     if (!answer.ok) refused(answer.status, answer.error);
@@ -315,6 +314,21 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
       setBalance(answer.data.balance);
     }
   };
+  const act = async (action: Action) => {
+    if (pending === null || roundId === null || busy) return;
+    await actOn(roundId, pending.seat, action);
+  };
+
+  const ahead = useChooseAhead({
+    roundId,
+    seats: dealing ? round.seats : [],
+    mySeats,
+    myTurn,
+    actOn,
+  });
+  useEffect(() => {
+    aheadTurn.current = ahead.onTurn;
+  });
 
   const dealer = dealerCards(round);
   const holeDown = dealing && dealer.length === 1 && (shownNotes.holeDown || pending !== null);
@@ -407,9 +421,18 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
               label={(seconds) => t("actsIn", { seconds })}
             />
           )}
+          {myTurn && ahead.again !== null && (
+            <p className={styles.muted} role="status" data-testid="ahead-again">
+              {t("ahead.again", { action: t(`action.${ahead.again}`) })}
+            </p>
+          )}
           {myTurn && <ActionBar legal={pending.actions} busy={busy} onAct={(a) => void act(a)} />}
           {myTurn && <p className={styles.muted}>{t("keysHint")}</p>}
         </section>
+      )}
+
+      {ahead.seat !== undefined && (
+        <ChooseAhead seat={ahead.seat} chosen={ahead.chosen} onChoose={ahead.choose} />
       )}
 
       <ol className={styles.seats} aria-label={t("seats")}>
