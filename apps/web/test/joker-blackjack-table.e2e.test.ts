@@ -474,6 +474,8 @@ describe("joker blackjack table", () => {
   });
 
   it("choose ahead: a seat's action picked while another seat plays is played when its turn comes; one the hand cannot take asks again", async () => {
+    // Turns long enough that no timer runs out while three browsers play on a loaded machine.
+    await setTable({ actionSeconds: 120 });
     const players = await Promise.all(
       [5, 6, 7].map(async (seat) => {
         const context = await platform!.browser.newContext({ locale: "en-US" });
@@ -535,5 +537,6 @@ describe("joker blackjack table", () => {
       await page.locator(`[data-testid="leave"][data-seat="${seat}"]`).click();
       await context.close();
     }
-  }, 180_000);
+    await setTable({ actionSeconds: ACTION_SECONDS });
+  }, 300_000);
 });
