@@ -99,7 +99,7 @@ describe("lobby", () => {
       expect.stringMatching(/^Player \(each seat\)\s+10–5,000$/),
       expect.stringMatching(/^Player Pair \(each seat\)\s+10–500$/),
     ]);
-    expect(await card("joker-blackjack").getByTestId("limit").innerText()).toMatch(
+    expect(await card("joker-blackjack").getByTestId("limit").first().innerText()).toMatch(
       /^Main bet\s+10–5,000$/,
     );
   });
@@ -135,7 +135,7 @@ describe("lobby", () => {
       .waitFor();
     expect(await card("pok-deng").locator("[data-status]").last().textContent()).toBe("Closed");
     await card("joker-blackjack").getByTestId("limit").filter({ hasText: "20–1,000" }).waitFor();
-    expect(await card("joker-blackjack").getByTestId("limit").innerText()).toMatch(
+    expect(await card("joker-blackjack").getByTestId("limit").first().innerText()).toMatch(
       /^Main bet\s+20–1,000$/,
     );
     expect(await page.getByTestId("lobby-summary").textContent()).toBe("5 tables · 3 open now");
