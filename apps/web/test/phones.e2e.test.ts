@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 
-import { FAST_DEALER, platformForFile, playAsGuest, watchProblems } from "./platform";
+import { FAST_DEALER, phoneContext, platformForFile, playAsGuest, watchProblems } from "./platform";
 
 const platform = platformForFile(FAST_DEALER);
 
@@ -93,15 +93,9 @@ const smallControls = (page: Page, touchPx: number): Promise<Small[]> =>
 const ARTIFACTS = join(import.meta.dirname, "..", "test-results", "phones");
 
 it("every page fits a phone upright and on its side, and every control is at least 44 px", async () => {
-  const { browser, app } = platform();
+  const { app } = platform();
   mkdirSync(ARTIFACTS, { recursive: true });
-  const context = await browser.newContext({
-    locale: "en-US",
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-    viewport: { width: 390, height: 844 },
-  });
+  const context = await phoneContext(platform());
   const problems = watchProblems(context);
   const page = await context.newPage();
   await page.goto(app.url);

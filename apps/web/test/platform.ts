@@ -308,3 +308,13 @@ export async function attributeWhenShown(
   );
   return (await shown.jsonValue())!;
 }
+
+/** A phone held upright (390×844, touch, 2× pixels) in English: the phones' browser context. */
+export const phoneContext = (platform: Platform) =>
+  platform.browser.newContext({
+    locale: "en-US",
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    viewport: { width: 390, height: 844 },
+  });

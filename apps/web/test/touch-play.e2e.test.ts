@@ -11,6 +11,7 @@ import {
   attributeWhenShown,
   callAsPlayer,
   FAST_DEALER,
+  phoneContext,
   platformForFile,
   playAsGuest,
   screenshots,
@@ -41,13 +42,7 @@ async function bettingRound(page: Page, seconds: number): Promise<string> {
 
 it("a guest on a phone plays a baccarat round and a joker blackjack hand by touch", async () => {
   const { db } = platform().database;
-  const context = await platform().browser.newContext({
-    locale: "en-US",
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-    viewport: { width: 390, height: 844 },
-  });
+  const context = await phoneContext(platform());
   const problems = watchProblems(context);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
