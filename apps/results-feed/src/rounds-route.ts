@@ -8,7 +8,8 @@
  * rounds against the output schema, serialized them and gzipped them again, though a full page
  * never changes unless one of its rounds is voided or its shoe revealed (finishedRoundPage's
  * version). Here a page's answer is kept serialized, JSON and gzip, by that version: a page asked
- * again costs the one indexed query that reads its keys and versions.
+ * again costs the one indexed query that reads its keys and versions; a full page (more follow)
+ * asked again costs only a read of the feed's revision, which every void and shoe end moves.
  *
  * Anything unusual (a parameter given twice, input the schema refuses, any failure of the page)
  * goes to trpc-to-openapi, which answers it as it always has.
@@ -18,7 +19,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 
 import { acceptsGzip } from "@fuda/env";
-import { finishedRoundPage, roundPageSchema, roundsInputSchema } from "@fuda/api";
+import { feedRevision, finishedRoundPage, roundPageSchema, roundsInputSchema } from "@fuda/api";
 import type { Db } from "@fuda/db";
 
 import { GZIP_FROM_CHARACTERS } from "./compression";
@@ -52,16 +53,31 @@ export interface RoundsRoute {
   serve(req: IncomingMessage, res: ServerResponse, search: string): Promise<boolean>;
 }
 
-/** `maxBytes`: how much serialized answers may take (JSON and gzip), least recently asked first out. */
+/**
+ * `maxBytes`: how much serialized answers may take (JSON and gzip), least recently asked first
+ * out; `maxFullPages`: how many requests of full pages are remembered with their revision.
+ */
 export function createRoundsRoute({
   db,
   maxBytes = 64 * 1024 * 1024,
+  maxFullPages = 10_000,
 }: {
   db: Db;
   maxBytes?: number;
+  maxFullPages?: number;
 }): RoundsRoute {
   const answers = new Map<string, Answer>();
   let bytes = 0;
+  /** Full pages by their request's input: the version read and the feed revision it was read at. */
+  const fullPages = new Map<string, { version: string; revision: string }>();
+  /** Answers being made, by version. */
+  const making = new Map<string, Promise<Answer>>();
+
+  const rememberFull = (input: string, page: { version: string; revision: string }) => {
+    fullPages.delete(input);
+    fullPages.set(input, page);
+    if (fullPages.size > maxFullPages) fullPages.delete(fullPages.keys().next().value!);
+  };
 
   const keep = (version: string, answer: Answer) => {
     answers.set(version, answer);
@@ -73,6 +89,13 @@ export function createRoundsRoute({
     }
   };
 
+  /** Asked again: the last to leave. */
+  const askedAgain = (version: string, answer: Answer): Answer => {
+    answers.delete(version);
+    answers.set(version, answer);
+    return answer;
+  };
+
   async function answerOf(search: string): Promise<Answer | undefined> {
     const query = queryInput(search);
     if (query === undefined) return undefined;
@@ -81,18 +104,32 @@ export function createRoundsRoute({
       query.limit === undefined ? query : { ...query, limit: Number(query.limit) },
     );
     if (!parsed.success) return undefined;
-    const { version, read } = await finishedRoundPage({ db, input: parsed.data });
-    const kept = answers.get(version);
-    if (kept !== undefined) {
-      // Asked again: the last to leave.
-      answers.delete(version);
-      answers.set(version, kept);
-      return kept;
+    const input = JSON.stringify(parsed.data);
+    const full = fullPages.get(input);
+    const fullAnswer = full && answers.get(full.version);
+    if (full && fullAnswer && (await feedRevision(db)) === full.revision) {
+      rememberFull(input, full);
+      return askedAgain(full.version, fullAnswer);
     }
-    const json = JSON.stringify(roundPageSchema.parse(await read()));
-    const answer: Answer = { version, json, bytes: json.length };
-    keep(version, answer);
-    return answer;
+    const { version, revision, read } = await finishedRoundPage({ db, input: parsed.data });
+    if (revision !== undefined) rememberFull(input, { version, revision });
+    const kept = answers.get(version);
+    if (kept !== undefined) return askedAgain(version, kept);
+    // A page new to every caller is made once: partners following the newest full page, or
+    // paging in step, all ask for it in the same moment.
+    let made = making.get(version);
+    if (made === undefined) {
+      made = read().then((page) => {
+        const json = JSON.stringify(roundPageSchema.parse(page));
+        const answer: Answer = { version, json, bytes: json.length };
+        keep(version, answer);
+        return answer;
+      });
+      making.set(version, made);
+      const done = () => making.delete(version);
+      made.then(done, done);
+    }
+    return made;
   }
 
   return {

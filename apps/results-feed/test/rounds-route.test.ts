@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { seed } from "@fuda/db";
+import { poolOf, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { silentLog, startLive, voidRound } from "@fuda/live";
@@ -192,3 +192,49 @@ it("under load, with identical page reads sharing queries, every request sent af
   await load;
   expect(after.map((listed) => listed?.void)).toEqual(after.map(() => true));
 }, 60_000);
+
+it("a full page asked again reads only the feed's revision: it is answered while the rounds are locked, and shows its shoe's end at once", async () => {
+  // A shoe still dealing when the dealer stopped: its first round's burn is face down.
+  const shoe = await database.db.shoe.findFirstOrThrow({
+    where: { endedAt: null, rounds: { some: { number: 3, phase: "settled" } } },
+  });
+  const target = `/v1/rounds?shoe=${shoe.id}&limit=2`;
+  interface Page {
+    rounds: { burns: { index: number; card: number | null }[] }[];
+    hasMore: boolean;
+  }
+  const first = await both(target);
+  const page = JSON.parse(first.body) as Page;
+  expect(page.hasMore).toBe(true);
+  expect(page.rounds.flatMap(({ burns }) => burns).some(({ card }) => card === null)).toBe(true);
+
+  const locker = await poolOf(database.db).connect();
+  try {
+    await locker.query("BEGIN");
+    await locker.query("LOCK TABLE rounds IN ACCESS EXCLUSIVE MODE");
+    const whileLocked = await Promise.race([
+      rawRequest(directUrl, "GET", target, { headers: { authorization } }),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => {
+          reject(new Error("the full page waited for the rounds' lock"));
+        }, 5_000),
+      ),
+    ]);
+    expect(whileLocked.status).toBe(200);
+    expect(whileLocked.body).toBe(first.body);
+  } finally {
+    await locker.query("ROLLBACK");
+    locker.release();
+  }
+
+  // The shoe's end makes its order public: the next answer shows the burns' cards.
+  const ended = await database.db.shoe.update({
+    where: { id: shoe.id },
+    data: { endedAt: new Date() },
+  });
+  const after = await rawRequest(directUrl, "GET", target, { headers: { authorization } });
+  const burns = (JSON.parse(after.body) as Page).rounds.flatMap((round) => round.burns);
+  expect(burns.length).toBeGreaterThan(0);
+  expect(burns.map(({ card }) => card)).toEqual(burns.map(({ index }) => ended.cards[index]));
+  await both(target);
+});

@@ -39,7 +39,7 @@ export {
 } from "./domain/table-view.types";
 export { multiTableEvents, tableEvents, tableSubscription } from "./domain/table-events";
 export { getShoe, listShoes } from "./domain/shoes";
-export { announcedRound, finishedRoundPage } from "./domain/feed-rounds";
+export { announcedRound, feedRevision, finishedRoundPage } from "./domain/feed-rounds";
 export { roundPageSchema, roundsInputSchema } from "./domain/feed-rounds.types";
 export { getFeedShoe } from "./domain/feed-shoe";
 export type { RoundResult } from "./domain/feed-rounds.types";

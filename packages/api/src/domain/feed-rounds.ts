@@ -191,10 +191,12 @@ interface KeyRow {
   finished_xid: string;
   voided: boolean;
   revealed: boolean;
+  /** `feed_revision`, in the same snapshot as the keys. */
+  revision: string;
 }
 
-/** Reads of keys waiting for a connection, per client, by statement and values. */
-const unsent = new WeakMap<Db, Map<string, Promise<KeyRow[]>>>();
+/** Reads waiting for a connection, per client, by statement and values. */
+const unsent = new WeakMap<Db, Map<string, Promise<unknown[]>>>();
 
 /**
  * Runs `query`, or joins the same query asked before it and still waiting for a connection: its
@@ -203,10 +205,10 @@ const unsent = new WeakMap<Db, Map<string, Promise<KeyRow[]>>>();
  * identical ones (the first page of everything, a table's, a cursor many partners hold) then
  * cost one read.
  */
-function readOnceSent(
+function readOnceSent<Row extends object>(
   db: Db,
   query: { name: string; text: string; values: unknown[] },
-): Promise<KeyRow[]> {
+): Promise<Row[]> {
   let waiting = unsent.get(db);
   if (waiting === undefined) {
     waiting = new Map();
@@ -214,18 +216,18 @@ function readOnceSent(
   }
   const key = `${query.name}\n${JSON.stringify(query.values)}`;
   const joined = waiting.get(key);
-  if (joined !== undefined) return joined;
+  if (joined !== undefined) return joined as Promise<Row[]>;
   const pending = waiting;
   // Once a connection is ours the statement leaves: a request coming then must read after it.
   const leaving = () => {
     if (pending.get(key) === read) pending.delete(key);
   };
-  const read: Promise<KeyRow[]> = poolOf(db)
+  const read: Promise<Row[]> = poolOf(db)
     .connect()
     .then(
       (client) => {
         leaving();
-        return client.query<KeyRow>(query).then(
+        return client.query<Row>(query).then(
           ({ rows }) => {
             client.release();
             return rows;
@@ -247,12 +249,32 @@ function readOnceSent(
 }
 
 /**
- * The keys of the rounds `filters` pick, in the feed's order: `finishedRoundsFrom`'s query with
- * only the filters given, as a named prepared statement of node-postgres per combination of
- * them. Every page request runs it (a page kept serialized checks its version with it), and
- * planning that query each time cost more than running it.
+ * How many times a finished round was voided or a shoe ended (`feed_revision`, counted by
+ * triggers in the changing transaction). A full page read at one revision is the same page while
+ * the revision stays: rounds finishing later sort after it, and only those changes alter it.
+ * Waiting requests share one read, as page keys do.
  */
-async function finishedRoundKeys(db: Db, filters: Filters, limit: number): Promise<RoundKey[]> {
+export async function feedRevision(db: Db): Promise<string | undefined> {
+  const [row] = await readOnceSent<{ changes: string }>(db, {
+    name: "feed-revision",
+    text: `SELECT changes::text AS changes FROM feed_revision WHERE id = 1`,
+    values: [],
+  });
+  return row?.changes;
+}
+
+/**
+ * The keys of the rounds `filters` pick, in the feed's order, and the feed's revision in the same
+ * snapshot (undefined when none is picked): `finishedRoundsFrom`'s query with only the filters
+ * given, as a named prepared statement of node-postgres per combination of them. Every page
+ * request not answered by its revision runs it, and planning that query each time cost more than
+ * running it.
+ */
+async function finishedRoundKeys(
+  db: Db,
+  filters: Filters,
+  limit: number,
+): Promise<{ keys: RoundKey[]; revision: string | undefined }> {
   const values: unknown[] = [];
   const conditions = ["r.finished_xid IS NOT NULL"];
   /** The filters given, by name: each combination is a statement of its own. */
@@ -285,22 +307,26 @@ async function finishedRoundKeys(db: Db, filters: Filters, limit: number): Promi
   );
   if (filters.after !== undefined) values.push(filters.after.id);
   values.push(limit);
-  const rows = await readOnceSent(db, {
+  const rows = await readOnceSent<KeyRow>(db, {
     name: `feed-round-keys:${shape.join()}`,
     text: `
       SELECT r.voided_at IS NOT NULL AS voided, s.ended_at IS NOT NULL AS revealed,
-             r.id::text AS id, r.finished_xid::text AS finished_xid
+             r.id::text AS id, r.finished_xid::text AS finished_xid,
+             (SELECT changes::text FROM feed_revision WHERE id = 1) AS revision
       FROM rounds r JOIN shoes s ON s.id = r.shoe_id
       WHERE ${conditions.join(" AND ")}
       ORDER BY r.finished_xid, r.id
       LIMIT $${values.length}`,
     values,
   });
-  return rows.map((row) => ({
-    id: row.id,
-    xid: BigInt(row.finished_xid),
-    version: versionOf(row),
-  }));
+  return {
+    keys: rows.map((row) => ({
+      id: row.id,
+      xid: BigInt(row.finished_xid),
+      version: versionOf(row),
+    })),
+    revision: rows[0]?.revision,
+  };
 }
 
 /**
@@ -392,6 +418,8 @@ export async function listFinishedRounds(options: {
  * whether more follow; a round finishing later always sorts after every round listed (the
  * snapshot rule above), so a full page changes only when one of its rounds does. The results
  * feed keeps pages' answers serialized by this version (apps/results-feed/src/rounds-route.ts).
+ * `revision` is given for a full page (more follow): the page stays as it is while
+ * `feedRevision` answers the same.
  */
 export async function finishedRoundPage({
   db,
@@ -399,7 +427,7 @@ export async function finishedRoundPage({
 }: {
   db: Db;
   input: RoundsInput;
-}): Promise<{ version: string; read: () => Promise<RoundPage> }> {
+}): Promise<{ version: string; revision?: string; read: () => Promise<RoundPage> }> {
   const limit = input.limit ?? ROUNDS_DEFAULT_LIMIT;
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
   const from = input.from === undefined ? undefined : new Date(input.from);
@@ -412,7 +440,7 @@ export async function finishedRoundPage({
   }
   const tableId = await requireTableFilter(db, input.table);
   const tableIds = input.game === undefined ? undefined : await gameTables(db, input.game);
-  const keys = await finishedRoundKeys(
+  const { keys, revision } = await finishedRoundKeys(
     db,
     { tableId, tableIds, shoe: input.shoe, from, to, after },
     limit + 1,
@@ -423,6 +451,7 @@ export async function finishedRoundPage({
   const hasMore = keys.length > limit;
   return {
     version: `${page.map(({ id, version }) => `${id}:${version}`).join()}|${nextCursor}|${hasMore}`,
+    revision: hasMore ? revision : undefined,
     // The rounds' results only when asked: a caller keeping this version's answer has them.
     read: async () => ({ rounds: await roundResults(db, page), nextCursor, hasMore }),
   };
@@ -444,10 +473,8 @@ export async function announcedRound({
   id: string;
 }): Promise<RoundResult | null> {
   if (!UUID.test(id)) return null;
-  const [result] = await roundResults(
-    db,
-    await finishedRoundKeys(db, { ids: [id.toLowerCase()], committed: true }, 1),
-  );
+  const { keys } = await finishedRoundKeys(db, { ids: [id.toLowerCase()], committed: true }, 1);
+  const [result] = await roundResults(db, keys);
   return result ?? null;
 }
 
