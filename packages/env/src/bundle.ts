@@ -121,7 +121,10 @@ export async function bundleApp(appDir: string): Promise<string> {
   for (const name of await readdir(MIGRATIONS_DIR)) {
     inputs.add(relative(appDir, join(MIGRATIONS_DIR, name, "migration.sql")));
   }
-  writeFileSync(join(outDir, "inputs.json"), JSON.stringify([...inputs]));
+  // Renamed into place too: another process checking the bundle meanwhile reads it whole.
+  const inputsFile = join(outDir, "inputs.json");
+  writeFileSync(`${inputsFile}.${process.pid}.tmp`, JSON.stringify([...inputs]));
+  renameSync(`${inputsFile}.${process.pid}.tmp`, inputsFile);
   return join(outDir, "main.mjs");
 }
 
@@ -141,16 +144,27 @@ export function freshBundle(appDir: string): Promise<string> {
 
 const checking = new Map<string, Promise<string>>();
 
+/** The files a bundle was built from, or undefined when the list cannot be read (built again). */
+function builtFrom(inputsFile: string): string[] | undefined {
+  try {
+    return JSON.parse(readFileSync(inputsFile, "utf8")) as string[];
+  } catch {
+    return undefined;
+  }
+}
+
 async function bundleIfStale(appDir: string): Promise<string> {
   const outfile = join(appDir, "dist", "main.mjs");
   const inputsFile = join(appDir, "dist", "inputs.json");
   if (existsSync(outfile) && existsSync(inputsFile)) {
     const builtAt = statSync(outfile).mtimeMs;
-    const inputs = JSON.parse(readFileSync(inputsFile, "utf8")) as string[];
-    const stale = inputs.some((input) => {
-      const file = join(appDir, input);
-      return !existsSync(file) || statSync(file).mtimeMs > builtAt;
-    });
+    const inputs = builtFrom(inputsFile);
+    const stale =
+      inputs === undefined ||
+      inputs.some((input) => {
+        const file = join(appDir, input);
+        return !existsSync(file) || statSync(file).mtimeMs > builtAt;
+      });
     if (!stale) return outfile;
   }
   return bundleApp(appDir);
