@@ -3,7 +3,7 @@ import pino from "pino";
 import type { DestinationStream, Logger } from "pino";
 import pretty from "pino-pretty";
 
-import { REDACTED_PATHS, scrubText } from "./redact";
+import { SECRET_KEY_SET, scrubText } from "./redact";
 import { currentRequestId } from "./request-id";
 
 export type { Logger };
@@ -17,7 +17,11 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-/** Every string value of `value`, scrubbed, to three levels (pino redacts known keys first). */
+/**
+ * `value` with every string scrubbed and every value under a secret key replaced, to three levels
+ * down. One walk: pino's own redaction by path (each key at four depths, with wildcards) cost
+ * about a tenth of a server's CPU per request line.
+ */
 function scrubbed(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrubText(value);
   if (depth > 3 || typeof value !== "object" || value === null) return value;
@@ -30,7 +34,10 @@ function scrubbed(value: unknown, depth = 0): unknown {
     };
   }
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, scrubbed(item, depth + 1)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_KEY_SET.has(key) ? "[redacted]" : scrubbed(item, depth + 1),
+    ]),
   );
 }
 
@@ -58,7 +65,6 @@ export function createLogger(service: string, options: LoggerOptions = {}): Logg
     {
       level,
       base: { service },
-      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
       mixin() {
         const requestId = currentRequestId();
         const traceId = trace.getActiveSpan()?.spanContext().traceId;

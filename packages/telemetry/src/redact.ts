@@ -1,6 +1,6 @@
 /**
- * What never reaches a log: values under these keys, wherever they are (pino's redaction by
- * path), and, in any text, what looks like an e-mail address, a bearer token (partners' API keys
+ * What never reaches a log: values under these keys, at the top of a line and up to three
+ * levels down, and, in any text, what looks like an e-mail address, a bearer token (partners' API keys
  * travel as one), a session cookie or a `password=` pair. docs/operations.md, Logs.
  */
 export const SECRET_KEYS = [
@@ -20,12 +20,8 @@ export const SECRET_KEYS = [
   "totpURI",
 ];
 
-/** pino `redact.paths`: each key at the top and up to three levels down. */
-export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
-  const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-  const dotted = name.startsWith("[") ? name : `.${name}`;
-  return [name, `*${dotted}`, `*.*${dotted}`, `*.*.*${dotted}`];
-});
+/** The keys above, for the logger's walk over each line (logger.ts). */
+export const SECRET_KEY_SET: ReadonlySet<string> = new Set(SECRET_KEYS);
 
 const TEXT_SECRETS: [RegExp, string][] = [
   // A top-level domain of letters: `pkg@1.2.3` in a stack trace is no address.
