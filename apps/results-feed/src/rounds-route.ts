@@ -35,6 +35,13 @@ interface Answer {
   bytes: number;
 }
 
+/** Puts `key` last in `map`'s order, the order in which the least recently asked leave first. */
+function lastOut<V>(map: Map<string, V>, key: string, value: V): V {
+  map.delete(key);
+  map.set(key, value);
+  return value;
+}
+
 /** The query as trpc-to-openapi reads it, or undefined if a name repeats (an array to it). */
 function queryInput(search: string): Record<string, string> | undefined {
   const input: Record<string, string> = {};
@@ -74,8 +81,7 @@ export function createRoundsRoute({
   const making = new Map<string, Promise<Answer>>();
 
   const rememberFull = (input: string, page: { version: string; revision: string }) => {
-    fullPages.delete(input);
-    fullPages.set(input, page);
+    lastOut(fullPages, input, page);
     if (fullPages.size > maxFullPages) fullPages.delete(fullPages.keys().next().value!);
   };
 
@@ -90,11 +96,7 @@ export function createRoundsRoute({
   };
 
   /** Asked again: the last to leave. */
-  const askedAgain = (version: string, answer: Answer): Answer => {
-    answers.delete(version);
-    answers.set(version, answer);
-    return answer;
-  };
+  const askedAgain = (version: string, answer: Answer): Answer => lastOut(answers, version, answer);
 
   async function answerOf(search: string): Promise<Answer | undefined> {
     const query = queryInput(search);
