@@ -135,10 +135,25 @@ describe("baccarat table", () => {
     expect(await balanceOf(ann.page)).toBe(WELCOME - 1_000);
     expect(await balanceOf(ken.page)).toBe(WELCOME - 2_000);
 
+    // Ann's phone is slow and busy while the cards come out (a sixth of this CPU, a long task
+    // every 130 ms): events queue up behind React's work, and her page must still show every
+    // card, in order.
+    const cpu = await ann.context.newCDPSession(ann.page);
+    await cpu.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    const busy = await ann.page.evaluate(() =>
+      window.setInterval(() => {
+        const start = performance.now();
+        while (performance.now() - start < 120);
+      }, 130),
+    );
     // What each page shows of the result, read at once: the next round replaces it.
     const [annSaw, kenSaw] = await Promise.all(
       [ann.page, ken.page].map((page) => resultShown(page, roundId)),
     );
+    await ann.page.evaluate((id) => {
+      window.clearInterval(id);
+    }, busy);
+    await cpu.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await screenshots(ann.page, "baccarat-table", "result-en");
     expect(kenSaw!.cards).toEqual(annSaw!.cards);
     const shown = annSaw!.cards;

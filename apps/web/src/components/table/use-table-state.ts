@@ -43,9 +43,12 @@ export function useTableState(
   const { setBalance, refreshBalance } = useAccount();
   // The chat beside the game hears this stream rather than opening its own.
   const feed = useTableFeed();
-  const current = useRef({ state, options, setBalance, refreshBalance, feed });
+  // The state with every event so far applied. Only the stream writes it: a render's effect,
+  // which can run after later events were already applied, must not put an older state back.
+  const applied = useRef(state);
+  const current = useRef({ options, setBalance, refreshBalance, feed });
   useEffect(() => {
-    current.current = { state, options, setBalance, refreshBalance, feed };
+    current.current = { options, setBalance, refreshBalance, feed };
   });
   useEffect(() => {
     feed?.connection(connection);
@@ -55,26 +58,20 @@ export function useTableState(
   // One step of the table, from its own stream or the screen's shared one.
   const [follower] = useState(() => ({
     event(event: TableEvent) {
-      const {
-        state: before,
-        options: given,
-        setBalance,
-        refreshBalance,
-        feed: heard,
-      } = current.current;
+      const { options: given, setBalance, refreshBalance, feed: heard } = current.current;
       const balance = ownBalanceOf(event);
       if (balance === null) void refreshBalance();
       else if (balance !== undefined) setBalance(balance);
-      const shared = applyTableEvent(before, event);
+      const shared = applyTableEvent(applied.current, event);
       const next = given.reduce?.(shared, event) ?? shared;
-      current.current.state = next;
+      applied.current = next;
       setState(next);
       given.onEvent?.(event, next);
       heard?.event(event, next);
     },
     connection: setConnection,
     resynced(snapshot: TableDetail) {
-      current.current.state = snapshot;
+      applied.current = snapshot;
       setState(snapshot);
       current.current.options.onResync?.(snapshot);
       void current.current.refreshBalance();
