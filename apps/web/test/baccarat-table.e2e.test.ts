@@ -300,7 +300,7 @@ describe("baccarat table", () => {
     await screenshots(page, "baccarat-table", "table-th");
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // A sign-in and two server-rendered language switches: slow on a loaded machine.
 
   it("the relay takes POST for bets.place and bets.undo only, and only from the site's own pages", async () => {
     for (const path of ["/api/trpc/wallet.balance", "/api/trpc/tables.get"]) {
