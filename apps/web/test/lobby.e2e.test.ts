@@ -203,6 +203,8 @@ describe("lobby", () => {
 
   it("says the game API is unavailable, instead of failing, when the API is down", async () => {
     await stack!.gameApi.stop();
+    // A lobby rendered while the API was up may still be sent for up to KEPT_PAGE_MS.
+    await sleep(KEPT_PAGE_MS);
     await openLobby();
     const alert = page.getByTestId("game-api-unavailable");
     expect(await alert.getAttribute("data-down")).toBe("game-api");
