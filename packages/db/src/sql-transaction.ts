@@ -53,6 +53,8 @@ export function sqlClient(db: Db): SqlClient {
 
 /** A transaction's client: raw queries, and a last one with the COMMIT sent right behind it. */
 export interface SqlTransactionClient extends SqlClient {
+  /** A statement's count of rows changed, as Prisma's `$executeRaw` answers. */
+  $executeRaw(query: TemplateStringsArray | Sql, ...values: unknown[]): Promise<number>;
   /**
    * The transaction's last statement, with COMMIT queued behind it: node-postgres sends the
    * COMMIT the moment the statement's answer arrives, before Node gets to read it, so the locks
@@ -168,11 +170,12 @@ async function transactionOn<T>(
   const heard = (error: Error) => (held.broken ??= error);
   connection.on("error", heard);
   let committed: Promise<unknown> | undefined;
-  const run = async <R>(query: TemplateStringsArray | Sql, values: unknown[]): Promise<R> => {
+  const send = (query: TemplateStringsArray | Sql, values: unknown[]) => {
     if (committed !== undefined) throw new Error("sqlTransaction: a statement after the commit");
-    const sql = toSql(query, values);
-    return (await connection.query(statement(sql))).rows as R;
+    return connection.query(statement(toSql(query, values)));
   };
+  const run = async <R>(query: TemplateStringsArray | Sql, values: unknown[]): Promise<R> =>
+    (await send(query, values)).rows as R;
   try {
     // Queued: node-postgres sends the body's first statement as soon as BEGIN is answered. Its
     // failure (a lost connection) fails that statement too; the rejection is read below.
@@ -184,6 +187,7 @@ async function transactionOn<T>(
     begun.catch(() => undefined);
     const result = await body({
       $queryRaw: (query, ...values) => run(query, values),
+      $executeRaw: async (query, ...values) => (await send(query, values)).rowCount ?? 0,
       async $queryRawThenCommit<R>(query: TemplateStringsArray | Sql, ...values: unknown[]) {
         const rows = run<R>(query, values);
         committed = connection.query("COMMIT");

@@ -45,6 +45,18 @@ describe("sqlTransaction", () => {
     expect(await notes()).toEqual(["1:a", "2:b"]);
   });
 
+  it("$executeRaw answers the count of rows the statement changed, as Prisma's does", async () => {
+    const counts = await sqlTransaction(db, async (tx) => [
+      await tx.$executeRaw`INSERT INTO notes (id, text) VALUES (${20}, ${"x"}), (${21}, ${"y"})`,
+      await tx.$executeRaw`UPDATE notes SET text = upper(text) WHERE id IN (${20}, ${21})`,
+      await tx.$executeRaw`UPDATE notes SET text = 'none' WHERE id = ${999}`,
+      await tx.$executeRaw`DELETE FROM notes WHERE id >= ${20}`,
+    ]);
+    expect(counts).toEqual([2, 2, 0, 2]);
+    // Prisma's own answers the same for the same statements.
+    expect(await db.$executeRaw`UPDATE notes SET text = text WHERE id = ${999}`).toBe(0);
+  });
+
   it("rolls back everything when the body throws, and throws the body's error", async () => {
     const before = await notes();
     const failure = new Error("the body changed its mind");

@@ -1,4 +1,5 @@
 import { Prisma } from "@fuda/db";
+import type { SqlClient } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 
 import { accountKey, accountRef } from "./accounts";
@@ -260,7 +261,8 @@ export function prepareTransfers(requests: readonly TransferRequest[]): Prepared
  * locked in id order, so put all of one database transaction's transfers in one call.
  */
 export async function transferMany(
-  tx: LedgerClient,
+  // One statement whose answer is JSON: Prisma's client or a node-postgres one (the dealer's).
+  tx: Pick<SqlClient, "$queryRaw">,
   requests: readonly TransferRequest[],
 ): Promise<TransferOutcome[]> {
   const { call, finish } = prepareTransfers(requests);

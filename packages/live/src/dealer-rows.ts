@@ -1,9 +1,16 @@
 /** The rows a dealer step reads and writes, and the fencing that keeps two dealers apart. */
-import type { Prisma } from "@fuda/db";
+import type { Prisma, SqlTransactionClient } from "@fuda/db";
 import type { LiveRound } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 
 export type Tx = Prisma.TransactionClient;
+
+/**
+ * What a step that sends only SQL needs of its transaction: Prisma's, or node-postgres' own
+ * (`sqlTransaction`, the dealer's deal step). Through node-postgres an int8 or numeric comes back
+ * as text: such columns are read with `Number()`.
+ */
+export type RawTx = Pick<SqlTransactionClient, "$queryRaw" | "$executeRaw">;
 
 /** Another dealer moved the round first (or it is not where this one left it). */
 export class FencedError extends Error {
@@ -67,7 +74,11 @@ export const json = (value: unknown) => value as Prisma.InputJsonValue;
  * Locks the round for its next step; throws FencedError when it is not as this dealer left it,
  * StaleRoundError when only a player's action changed it since it was read.
  */
-export async function lockRound(tx: Tx, round: RoundRow, phase: RoundRow["phase"]): Promise<void> {
+export async function lockRound(
+  tx: RawTx,
+  round: RoundRow,
+  phase: RoundRow["phase"],
+): Promise<void> {
   const [row] = await tx.$queryRaw<{ phase: string; version: number; moves: number }[]>`
     SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
   if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);

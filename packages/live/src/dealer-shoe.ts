@@ -17,7 +17,7 @@ import {
   verifyShoe,
 } from "@fuda/shoe";
 
-import type { ShoeRow, TableRef, Tx } from "./dealer-rows";
+import type { RawTx, ShoeRow, TableRef, Tx } from "./dealer-rows";
 import { FencedError, json, lockOpenTable } from "./dealer-rows";
 import type { NewEvent } from "./events";
 import { appendEvents } from "./events";
@@ -27,7 +27,12 @@ import { writeWebhookEvent } from "./webhook-outbox";
  * Writes a shoe's progress (position, burns, state) over the position this step read; a studio
  * shoe's recorded order (`cards`) too, which grows as its cards are entered.
  */
-export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Shoe): Promise<void> {
+export async function saveShoe(
+  tx: RawTx,
+  shoeId: string,
+  before: number,
+  shoe: Shoe,
+): Promise<void> {
   const state = shoeToJson(shoe);
   const entered = shoe.studio === true ? Buffer.from(shoe.cards) : null;
   const updated = await tx.$executeRaw`
@@ -42,17 +47,17 @@ export async function saveShoe(tx: Tx, shoeId: string, before: number, shoe: Sho
  * `shoe.revealed` webhook goes into the outbox in the same transaction.
  */
 export async function endShoe(
-  tx: Tx,
+  tx: RawTx,
   table: TableRef,
   shoeId: string,
   shoe: Shoe,
 ): Promise<NewEvent> {
   const reveal = revealShoe(shoe);
-  const { commitment } = await tx.shoe.update({
-    where: { id: shoeId },
-    data: { endedAt: new Date(), reveal: json(reveal) },
-    select: { commitment: true },
-  });
+  const [ended] = await tx.$queryRaw<{ commitment: string }[]>`
+    UPDATE shoes SET ended_at = ${new Date()}::timestamptz, reveal = ${JSON.stringify(reveal)}::jsonb
+    WHERE id = ${shoeId}::uuid RETURNING commitment`;
+  if (ended === undefined) throw new Error(`shoe ${shoeId} not found`);
+  const { commitment } = ended;
   await writeWebhookEvent(tx, table, "shoe.revealed", {
     shoeId,
     commitment,

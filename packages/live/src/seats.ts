@@ -13,6 +13,7 @@ import { balance } from "@fuda/ledger";
 
 import { appendEvents } from "./events";
 import type { NewEvent } from "./events";
+import type { RawTx } from "./dealer-rows";
 
 type Tx = Prisma.TransactionClient;
 
@@ -175,7 +176,7 @@ export async function leave(
 }
 
 /** Frees the table's seats whose players asked to leave; their events, for the caller to append. */
-export async function freeLeavingSeats(tx: Tx, tableId: string): Promise<NewEvent[]> {
+export async function freeLeavingSeats(tx: RawTx, tableId: string): Promise<NewEvent[]> {
   const freed = await tx.$queryRaw<{ seat: number; player_id: string; name: string }[]>`
     DELETE FROM seats s USING users u
     WHERE s.table_id = ${tableId}::uuid AND s.leaving AND u.id = s.player_id

@@ -7,7 +7,7 @@ import { settleRequest, transferMany } from "@fuda/ledger";
 import type { TableGameDefinition, LiveBet, LiveRound } from "@fuda/rules";
 
 import { betResults } from "./bet-results";
-import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import type { RawTx, RoundRow, TableRef, Tx } from "./dealer-rows";
 import { json } from "./dealer-rows";
 import type { NewEvent } from "./events";
 import { writeWebhookEvent } from "./webhook-outbox";
@@ -41,13 +41,13 @@ export interface OpenBet {
   reserved: bigint;
 }
 
-export const openBetsOf = (tx: Tx, roundId: string) =>
+export const openBetsOf = (tx: RawTx, roundId: string) =>
   tx.$queryRaw<OpenBet[]>`
     SELECT id, player_id, bet, seat, stake, reserved FROM bets
     WHERE round_id = ${roundId}::uuid AND status = 'open' ORDER BY placed_at, id`;
 
 /** Posts transfers that must all go through (a settlement, a cancellation). */
-async function postAll(tx: Tx, requests: TransferRequest[]): Promise<Map<string, number>> {
+async function postAll(tx: RawTx, requests: TransferRequest[]): Promise<Map<string, number>> {
   const wallets = new Map<string, number>();
   if (requests.length === 0) return wallets;
   const outcomes = await transferMany(tx, requests);
@@ -63,7 +63,7 @@ async function postAll(tx: Tx, requests: TransferRequest[]): Promise<Map<string,
 
 /** Sets bets' status and return in one statement. */
 async function markBets(
-  tx: Tx,
+  tx: RawTx,
   status: "settled" | "refunded",
   bets: readonly { id: string; returned: number }[],
 ): Promise<void> {
@@ -113,7 +113,7 @@ export function playerEvents(
  * the per-player `round.settled` events.
  */
 export async function settleBets(
-  tx: Tx,
+  tx: RawTx,
   table: TableRef,
   round: RoundRow,
   dealt: LiveRound,

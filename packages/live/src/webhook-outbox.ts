@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Prisma } from "@fuda/db";
 
-import type { TableRef, Tx } from "./dealer-rows";
+import type { RawTx, TableRef } from "./dealer-rows";
 import type { WebhookEventType } from "./webhook-events";
 
 /**
@@ -16,7 +16,7 @@ import type { WebhookEventType } from "./webhook-events";
  * every active endpoint subscribed to `type` at this moment; returns the event's id.
  */
 export async function writeWebhookEvent(
-  tx: Pick<Tx, "$executeRaw">,
+  tx: Pick<RawTx, "$executeRaw">,
   table: TableRef,
   type: WebhookEventType,
   payload: Prisma.InputJsonObject,
