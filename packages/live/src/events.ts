@@ -5,7 +5,9 @@
  * not yet revealed.
  */
 import type { EventPayload, EventType, TableEvent } from "@fuda/contracts";
-import type { Prisma, SqlTransactionClient } from "@fuda/db";
+import type { Prisma } from "@fuda/db";
+
+import type { RawTx } from "./dealer-rows";
 
 /** The catalog (docs/live-tables.md, Events) is the contracts': this package appends and reads it. */
 export { EVENT_TYPES } from "@fuda/contracts";
@@ -24,8 +26,6 @@ export type NewEvent = {
 } & TypedPayload;
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw" | "$queryRaw">;
-/** A transaction of either kind (dealer-rows.ts, RawTx). */
-type AnyTx = Pick<SqlTransactionClient, "$executeRaw">;
 
 /**
  * One key for every writer of events: the lock is held from the insert to the commit, so ids
@@ -39,7 +39,10 @@ const EVENTS_LOCK = 0x6675_6461; // "fuda"
  * is taken before the first id is drawn (the insert's rows come through the lock's CTE) and held
  * until commit, serializing writers' commits. Call it last in the transaction.
  */
-export async function appendEvents(tx: AnyTx, events: readonly NewEvent[]): Promise<void> {
+export async function appendEvents(
+  tx: Pick<RawTx, "$executeRaw">,
+  events: readonly NewEvent[],
+): Promise<void> {
   if (events.length === 0) return;
   await tx.$executeRaw`
     WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENTS_LOCK}))

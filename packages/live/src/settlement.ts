@@ -37,8 +37,9 @@ export interface OpenBet {
   player_id: string;
   bet: string;
   seat: number | null;
-  stake: bigint;
-  reserved: bigint;
+  /** int8: bigint through Prisma, text through node-postgres (RawTx); read with `Number()`. */
+  stake: bigint | string;
+  reserved: bigint | string;
 }
 
 export const openBetsOf = (tx: RawTx, roundId: string) =>
