@@ -31,6 +31,12 @@ export function createDb(url: string, { poolSize }: { poolSize?: number } = {}):
   return client;
 }
 
+/**
+ * Whether `client` is a client `createDb` made, not a transaction of one: a step runs in a
+ * transaction of its own on the former, in the caller's on the latter.
+ */
+export const isDb = (client: object): client is Db => pools.has(client as Db);
+
 /** The pool under `db` (a client `createDb` made). */
 export function poolOf(db: Db): pg.Pool {
   const pool = pools.get(db);

@@ -1,6 +1,6 @@
 export { writeAudit } from "./audit";
 export type { AuditRecord } from "./audit";
-export { createDb, poolOf } from "./client";
+export { createDb, isDb, poolOf } from "./client";
 export { keptConnection, sqlClient, sqlTransaction } from "./sql-transaction";
 export type { KeptConnection, SqlClient, SqlTransactionClient } from "./sql-transaction";
 export type { Db } from "./client";

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db, Game } from "@fuda/db";
+import { sqlTransaction } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { RuleCode } from "@fuda/errors";
 import { reserveRequest, transferMany } from "@fuda/ledger";
@@ -18,7 +19,7 @@ import { studioTry } from "@fuda/rules";
 
 import { awaitsCard } from "./studio-memory";
 
-import type { Tx } from "./dealer-rows";
+import type { RawTx } from "./dealer-rows";
 import { deadlineAfter, writeStep } from "./decisions";
 import { definitionOf } from "./games";
 import { liveRoundFromJson } from "./round-json";
@@ -93,11 +94,12 @@ export function decisionsOf(round: RoundSql): {
   return { definition, decisions };
 }
 
+/** int8 columns: bigint through Prisma, text through node-postgres; read with `Number()`. */
 interface MineSql {
   earlier: { roundId: string; seat: number; hand: number; action: string } | null;
-  earlier_stake: bigint | null;
-  own: bigint;
-  balance: bigint | null;
+  earlier_stake: bigint | string | null;
+  own: bigint | string;
+  balance: bigint | string | null;
 }
 
 /** `RoundSql` as read, before its stored JSON is checked. */
@@ -107,7 +109,7 @@ type StoredRoundSql = Omit<RoundSql, "state" | "shoe_state"> & {
 };
 
 /** The round with its table and shoe, locked for a decision or a correction. */
-export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> {
+export async function lockLiveRound(tx: RawTx, roundId: string): Promise<RoundSql> {
   // The lock first, then the read: a statement that waited for the lock re-reads only the locked
   // row, and would join the shoe as it stood before the dealer's step it waited for (a round
   // one card ahead of its shoe). The read after it sees that step whole.
@@ -130,7 +132,8 @@ export async function lockLiveRound(tx: Tx, roundId: string): Promise<RoundSql> 
 export async function act(db: Db, input: ActInput): Promise<Acted> {
   const { playerId, roundId, seat, action, requestId } = input;
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
-  return db.$transaction(async (tx) => {
+  // On node-postgres: a seated round's most frequent transaction after the dealer's own.
+  return sqlTransaction(db, async (tx) => {
     const round = await lockLiveRound(tx, roundId);
     // A bet behind the seat (docs/rules/joker-blackjack.md, Bet Behind) leaves its decisions to
     // the seated player: it does not make the seat the backer's.
@@ -152,7 +155,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
                 AND status = 'open' AND bet <> ALL(${behind}::text[])) AS own,
              (SELECT balance FROM ledger_accounts
               WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
-    const wallet = Number(mine!.balance ?? 0n);
+    const wallet = Number(mine!.balance ?? 0);
     if (mine!.earlier !== null) {
       return {
         ...mine!.earlier,
@@ -200,20 +203,11 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
       if (!reserved!.ok) throw insufficientFunds(bet.amount, wallet);
       const paid = reserved!.transfer.entries.find((entry) => entry.account.kind === "wallet");
       balanceAfter = paid?.balanceAfter ?? wallet - bet.amount;
-      await tx.bet.create({
-        data: {
-          id: betId,
-          roundId,
-          playerId,
-          slipId: betId,
-          requestId: `action/${requestId}`,
-          line: 0,
-          bet: bet.bet,
-          seat: bet.seat ?? seat,
-          stake: bet.amount,
-          reserved: bet.amount,
-        },
-      });
+      await tx.$executeRaw`
+        INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
+        VALUES (${betId}::uuid, ${roundId}::uuid, ${playerId}, ${betId}::uuid,
+                ${`action/${requestId}`}, 0, ${bet.bet}, ${bet.seat ?? seat}::int,
+                ${bet.amount}::bigint, ${bet.amount}::bigint)`;
       extra = bet.amount;
     }
 

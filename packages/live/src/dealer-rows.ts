@@ -90,7 +90,7 @@ export async function lockRound(
  * the step read the table stops it (TableNotOpenError), and one made meanwhile waits for it to
  * commit. A pause takes effect between rounds, so no shoe or round opens after it.
  */
-export async function lockOpenTable(tx: Tx, tableId: string): Promise<void> {
+export async function lockOpenTable(tx: RawTx, tableId: string): Promise<void> {
   const [row] = await tx.$queryRaw<{ status: string }[]>`
     SELECT status::text AS status FROM tables WHERE id = ${tableId}::uuid FOR SHARE`;
   if (row?.status !== "OPEN") throw new TableNotOpenError(tableId);

@@ -24,21 +24,33 @@ import { appendEvents } from "./events";
 import { writeWebhookEvent } from "./webhook-outbox";
 
 /**
- * Writes a shoe's progress (position, burns, state) over the position this step read; a studio
- * shoe's recorded order (`cards`) too, which grows as its cards are entered.
+ * The statement that writes a shoe's progress (position, burns, state) over the position this
+ * step read (no row changed: another step moved it first); a studio shoe's recorded order (`cards`) too, which
+ * grows as its cards are entered; with `road`, the shoe's road after a settled round.
  */
+export function saveShoeSql(
+  shoeId: string,
+  before: number,
+  shoe: Shoe,
+  road: readonly unknown[] | null = null,
+): Prisma.Sql {
+  const state = shoeToJson(shoe);
+  const entered = shoe.studio === true ? Buffer.from(shoe.cards) : null;
+  return Prisma.sql`
+    UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
+                     burned = ${state.burned}::int[], cards = coalesce(${entered}::bytea, cards),
+                     road = coalesce(${road === null ? null : JSON.stringify(road)}::jsonb, road)
+    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL`;
+}
+
+/** Writes a shoe's progress (`saveShoeSql`); FencedError when another step moved it first. */
 export async function saveShoe(
   tx: RawTx,
   shoeId: string,
   before: number,
   shoe: Shoe,
 ): Promise<void> {
-  const state = shoeToJson(shoe);
-  const entered = shoe.studio === true ? Buffer.from(shoe.cards) : null;
-  const updated = await tx.$executeRaw`
-    UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
-                     burned = ${state.burned}::int[], cards = coalesce(${entered}::bytea, cards)
-    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL`;
+  const updated = await tx.$executeRaw(saveShoeSql(shoeId, before, shoe));
   if (updated !== 1) throw new FencedError(`shoe ${shoeId}`);
 }
 

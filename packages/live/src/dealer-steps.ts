@@ -4,27 +4,34 @@
  * (docs/live-tables.md, One step, one transaction). A step writes a round only over the version
  * it read, so a dealer that lost its table to another can never advance a round twice.
  */
+import { randomUUID } from "node:crypto";
+
 import type { Db } from "@fuda/db";
-import { sqlTransaction } from "@fuda/db";
+import { isDb, Prisma, sqlTransaction } from "@fuda/db";
 import type { GameEvent, LiveRound, TableGameDefinition } from "@fuda/rules";
 import { studioTry } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { json, lockOpenTable, lockRound } from "./dealer-rows";
-import { endShoe, saveShoe } from "./dealer-shoe";
+import { FencedError, lockOpenTable, lockRound } from "./dealer-rows";
+import { endShoe, saveShoe, saveShoeSql } from "./dealer-shoe";
 import type { NewEvent } from "./events";
 import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
 import { appendEvents } from "./events";
-import { freeLeavingSeats } from "./seats";
+import type { FreedSeat } from "./seats";
+import { freeLeavingSeats, freeLeavingSeatsSql, seatsLeftEvents } from "./seats";
 import { refundOpenBets } from "./refunds";
-import { betTotals, openBetsOf, playerEvents, settleBets } from "./settlement";
+import { betTotals, openBetsOf, playerEvents, settledEvents, settlementOf } from "./settlement";
 import { behindBets, reopenBetting, waitsForBet } from "./waiting-round";
 
-/** Runs `run` in a transaction of its own, or in the caller's (a studio console's step). */
-const inTransaction = <T>(db: Db | Tx, run: (tx: Tx) => Promise<T>): Promise<T> =>
-  "$transaction" in db ? db.$transaction(run) : run(db);
+/**
+ * Runs `run` in a transaction of its own on node-postgres (a dealer's step: only SQL, several
+ * times cheaper than Prisma's interactive transaction), or in the caller's (a studio console's
+ * step, in its Prisma transaction).
+ */
+const inTransaction = <T>(db: Db | Tx, run: (tx: RawTx) => Promise<T>): Promise<T> =>
+  isDb(db) ? sqlTransaction(db, run) : run(db);
 
 /**
  * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
@@ -43,24 +50,18 @@ export async function openRound(
   return inTransaction(db, async (tx) => {
     if (whileOpen) await lockOpenTable(tx, table.id);
     await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    const row = await tx.round.create({
-      data: {
-        tableId: table.id,
-        shoeId: shoeRow.id,
-        number: round.number,
-        bettingClosesAt: closesAt,
-        state: json(round),
-        cards: [],
-      },
-      select: { id: true },
-    });
+    const id = randomUUID();
+    await tx.$executeRaw`
+      INSERT INTO rounds (id, table_id, shoe_id, number, betting_closes_at, state, cards)
+      VALUES (${id}::uuid, ${table.id}::uuid, ${shoeRow.id}::uuid, ${round.number}::int,
+              ${closesAt}::timestamptz, ${JSON.stringify(round)}::jsonb, '{}')`;
     await appendEvents(tx, [
       {
         tableId: table.id,
-        roundId: row.id,
+        roundId: id,
         type: "round.opened",
         payload: {
-          roundId: row.id,
+          roundId: id,
           shoeId: shoeRow.id,
           number: round.number,
           closesAt: closesAt.toISOString(),
@@ -69,7 +70,7 @@ export async function openRound(
       },
     ]);
     return {
-      id: row.id,
+      id,
       shoeId: shoeRow.id,
       number: round.number,
       phase: "betting",
@@ -111,15 +112,12 @@ export async function closeBetting(
         refunded.push(...(await refundUnplayedBehind(tx, table, round, behind, bettors)));
       }
     }
-    await tx.round.update({
-      where: { id: round.id },
-      data: {
-        phase: "dealing",
-        closedAt: new Date(),
-        version: { increment: 1 },
-        ...(decisions === undefined ? {} : { state: json(state), moves: { increment: 1 } }),
-      },
-    });
+    const seated = decisions === undefined ? null : JSON.stringify(state);
+    await tx.$executeRaw`
+      UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
+        version = version + 1, state = coalesce(${seated}::jsonb, state),
+        moves = moves + ${seated === null ? 0 : 1}::int
+      WHERE id = ${round.id}::uuid`;
     const totals = await betTotals(tx, round.id);
     await appendEvents(tx, [
       {
@@ -147,7 +145,7 @@ export async function closeBetting(
  * after them); the round goes on.
  */
 async function refundUnplayedBehind(
-  tx: Tx,
+  tx: RawTx,
   table: TableRef,
   round: RoundRow,
   behind: readonly string[],
@@ -250,33 +248,50 @@ export async function writeDeal(
   const { next, events: shown } = dealt;
   const shoeState = shoeToJson(shoe);
   await lockRound(tx, round, "dealing");
-  await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
   const actsBy = deadlineAfter(definition, table, next, shown, round.actsBy);
   const events: NewEvent[] = stepEvents(table, round, shown, actsBy);
-  let road = shoeRow.road;
+  // The deal that ends the round settles it in the same statement as the cards.
+  const settlement = next.dealt
+    ? settlementOf(table, round, next, definition, await openBetsOf(tx, round.id))
+    : null;
+  const road = next.dealt ? definition.updateRoad(shoeRow.road, next) : shoeRow.road;
+  const outcome = next.dealt ? definition.outcome(next) : null;
+  const fence = byConsole ? 0 : 1;
+  const settledAt = next.dealt ? new Date() : null;
+  // One statement: the shoe over the position read, the round, and when the deal ends, the
+  // settlement through the ledger and the seats freed whose players asked to leave during it.
+  const [written] = await tx.$queryRaw<
+    { shoe: number; results: unknown[] | null; freed: FreedSeat[] }[]
+  >`
+    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, next.dealt ? road : null)} RETURNING id),
+    round AS (
+      UPDATE rounds SET state = ${JSON.stringify(next)}::jsonb, cards = ${[...next.cards]}::int[],
+        version = version + ${fence}::int, moves = moves + 1, acts_by = ${actsBy}::timestamptz,
+        phase = CASE WHEN ${next.dealt}::boolean THEN 'settled'::round_phase ELSE phase END,
+        outcome = coalesce(${outcome === null ? null : JSON.stringify(outcome)}::jsonb, outcome),
+        settled_at = coalesce(${settledAt}::timestamptz, settled_at)
+      WHERE id = ${round.id}::uuid)
+    ${
+      settlement === null
+        ? Prisma.sql`SELECT (SELECT count(*)::int FROM shoe) AS shoe, NULL::jsonb AS results,
+                            '[]'::json AS freed`
+        : Prisma.sql`, ${settlement.ctes},
+          freed AS (${freeLeavingSeatsSql(table.id)})
+          SELECT (SELECT count(*)::int FROM shoe) AS shoe, (SELECT results FROM posted) AS results,
+                 (SELECT coalesce(json_agg(freed), '[]') FROM freed) AS freed`
+    }`;
+  if (written!.shoe !== 1) throw new FencedError(`shoe ${shoeRow.id}`);
   let shoeEnded = false;
-  if (next.dealt) {
-    events.push(...(await settleBets(tx, table, round, next, definition)));
+  if (settlement !== null) {
+    const wallets = settlement.wallets(written!.results);
+    events.push(...settledEvents(table, round, settlement.settled, wallets));
     // The round is over: the seats whose players asked to leave during it are free now.
-    events.push(...(await freeLeavingSeats(tx, table.id)));
-    road = definition.updateRoad(road, next);
-    await tx.$executeRaw`
-      UPDATE shoes SET road = ${JSON.stringify(road)}::jsonb WHERE id = ${shoeRow.id}::uuid`;
+    events.push(...seatsLeftEvents(table.id, written!.freed));
     if (next.lastRound) {
       events.push(await endShoe(tx, table, shoeRow.id, shoe));
       shoeEnded = true;
     }
   }
-  const outcome = next.dealt ? definition.outcome(next) : null;
-  const fence = byConsole ? 0 : 1;
-  const settledAt = next.dealt ? new Date() : null;
-  await tx.$executeRaw`
-    UPDATE rounds SET state = ${JSON.stringify(next)}::jsonb, cards = ${[...next.cards]}::int[],
-      version = version + ${fence}::int, moves = moves + 1, acts_by = ${actsBy}::timestamptz,
-      phase = CASE WHEN ${next.dealt}::boolean THEN 'settled'::round_phase ELSE phase END,
-      outcome = coalesce(${outcome === null ? null : JSON.stringify(outcome)}::jsonb, outcome),
-      settled_at = coalesce(${settledAt}::timestamptz, settled_at)
-    WHERE id = ${round.id}::uuid`;
   await appendEvents(tx, events);
   return {
     dealt,
@@ -310,7 +325,7 @@ export async function cancelRound(
   const shoe = shoeFromJson(shoeRow.state);
   burnDealtSince(shoe, round.state.first);
   const last = endRound(shoe);
-  return db.$transaction(async (tx) => {
+  return sqlTransaction(db, async (tx) => {
     await lockRound(tx, round, "betting");
     // Asked to cancel only a round waiting for a bet: one that took a bet meanwhile goes on.
     if (ifWaiting !== undefined && !(await waitsForBet(tx, ifWaiting, round.id))) {
@@ -321,10 +336,10 @@ export async function cancelRound(
     const refunds = await refundOpenBets(tx, round.id);
     const wallets = new Map(refunds.map((refund) => [refund.playerId, refund.balance]));
     const refunded = bets.map((bet) => ({ ...bet, returned: Number(bet.reserved) }));
-    await tx.round.update({
-      where: { id: round.id },
-      data: { phase: "cancelled", closedAt: new Date(), version: { increment: 1 } },
-    });
+    await tx.$executeRaw`
+      UPDATE rounds SET phase = 'cancelled'::round_phase, closed_at = ${new Date()}::timestamptz,
+        version = version + 1
+      WHERE id = ${round.id}::uuid`;
     const events: NewEvent[] = [
       {
         tableId: table.id,

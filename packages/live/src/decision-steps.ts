@@ -4,6 +4,7 @@
  * started again for a round found waiting (after a restart, or another dealer's crash).
  */
 import type { Db } from "@fuda/db";
+import { sqlTransaction } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 import { shoeFromJson } from "@fuda/shoe";
 
@@ -32,17 +33,12 @@ export async function timeoutStep(
   const shoe = shoeFromJson(shoeRow.state);
   const step = studioSafe(shoe, round.state.first, (copy) => decisions.timeout(copy, round.state));
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null, now);
-  return db.$transaction(async (tx) => {
+  return sqlTransaction(db, async (tx) => {
     await lockRound(tx, round, "dealing");
-    await tx.roundAction.create({
-      data: {
-        roundId: round.id,
-        seat: pending.seat,
-        hand: pending.hand,
-        action: pending.onTimeout,
-        timedOut: true,
-      },
-    });
+    await tx.$executeRaw`
+      INSERT INTO round_actions (round_id, seat, hand, action, timed_out)
+      VALUES (${round.id}::uuid, ${pending.seat}::int, ${pending.hand}::int,
+              ${pending.onTimeout}, true)`;
     await writeStep(tx, {
       table,
       round,
@@ -68,9 +64,9 @@ export async function restartTimer(
   const pending = definition.decisions?.pending(round.state);
   if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
   const actsBy = new Date(now + tableSettings(table.settings).actionSeconds * 1_000);
-  return db.$transaction(async (tx) => {
+  return sqlTransaction(db, async (tx) => {
     await lockRound(tx, round, "dealing");
-    await tx.round.update({ where: { id: round.id }, data: { actsBy } });
+    await tx.$executeRaw`UPDATE rounds SET acts_by = ${actsBy}::timestamptz WHERE id = ${round.id}::uuid`;
     await appendEvents(
       tx,
       stepEvents(table, round, [{ type: "turn.started", ...pending }], actsBy),

@@ -8,7 +8,7 @@
 import type { GameEvent, TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 
-import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import type { RawTx, RoundRow, TableRef, Tx } from "./dealer-rows";
 import { saveShoe } from "./dealer-shoe";
 import type { NewEvent, TypedPayload } from "./events";
 import { appendEvents } from "./events";
@@ -114,7 +114,7 @@ interface SeatSql {
  * given) put nobody in it.
  */
 export async function roundBettors(
-  tx: Tx,
+  tx: Pick<RawTx, "$queryRaw">,
   table: TableRef,
   roundId: string,
   behind: readonly string[] = [],
@@ -145,7 +145,7 @@ export async function roundBettors(
  * and its events, last.
  */
 export async function writeStep(
-  tx: Tx,
+  tx: RawTx,
   {
     table,
     round,
@@ -164,7 +164,8 @@ export async function writeStep(
   await saveShoe(tx, shoe.id, shoe.position, shoe.after);
   await tx.$executeRaw`
     UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
-                      cards = ${[...step.round.cards]}::int[], moves = moves + 1, acts_by = ${actsBy}
+                      cards = ${[...step.round.cards]}::int[], moves = moves + 1,
+                      acts_by = ${actsBy}::timestamptz
     WHERE id = ${round.id}::uuid`;
   await appendEvents(tx, stepEvents(table, round, step.events, actsBy));
 }

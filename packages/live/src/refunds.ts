@@ -6,7 +6,7 @@
 import { FudaError } from "@fuda/errors";
 import { refundRequest, transferMany } from "@fuda/ledger";
 
-import type { Tx } from "./round-locks";
+import type { RawTx } from "./dealer-rows";
 
 export interface RefundedBet {
   betId: string;
@@ -24,12 +24,12 @@ export interface RefundedBet {
  * transferMany.
  */
 export async function refundOpenBets(
-  tx: Tx,
+  tx: RawTx,
   roundId: string,
   { playerId, betIds }: { playerId?: string; betIds?: readonly string[] } = {},
 ): Promise<RefundedBet[]> {
   const ids = betIds === undefined ? null : [...betIds];
-  const bets = await tx.$queryRaw<{ id: string; player_id: string; reserved: bigint }[]>`
+  const bets = await tx.$queryRaw<{ id: string; player_id: string; reserved: bigint | string }[]>`
     UPDATE bets SET status = 'refunded', returned = reserved, settled_at = now()
     WHERE round_id = ${roundId}::uuid AND status = 'open'
       AND (${playerId ?? null}::text IS NULL OR player_id = ${playerId ?? null}::text)

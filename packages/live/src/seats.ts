@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 
-import type { Db, Prisma } from "@fuda/db";
+import type { Db } from "@fuda/db";
+import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { balance } from "@fuda/ledger";
 
@@ -175,13 +176,21 @@ export async function leave(
   });
 }
 
-/** Frees the table's seats whose players asked to leave; their events, for the caller to append. */
-export async function freeLeavingSeats(tx: RawTx, tableId: string): Promise<NewEvent[]> {
-  const freed = await tx.$queryRaw<{ seat: number; player_id: string; name: string }[]>`
-    DELETE FROM seats s USING users u
-    WHERE s.table_id = ${tableId}::uuid AND s.leaving AND u.id = s.player_id
-    RETURNING s.seat, s.player_id, u.name`;
-  return freed.map((row) =>
+/** The statement that frees the table's seats whose players asked to leave, returning them. */
+export const freeLeavingSeatsSql = (tableId: string): Prisma.Sql => Prisma.sql`
+  DELETE FROM seats s USING users u
+  WHERE s.table_id = ${tableId}::uuid AND s.leaving AND u.id = s.player_id
+  RETURNING s.seat, s.player_id, u.name`;
+
+export interface FreedSeat {
+  seat: number;
+  player_id: string;
+  name: string;
+}
+
+/** `seat.left` for each seat `freeLeavingSeatsSql` freed. */
+export const seatsLeftEvents = (tableId: string, freed: readonly FreedSeat[]): NewEvent[] =>
+  freed.map((row) =>
     seatEvent(tableId, "seat.left", {
       seat: row.seat,
       playerId: row.player_id,
@@ -189,6 +198,10 @@ export async function freeLeavingSeats(tx: RawTx, tableId: string): Promise<NewE
       leaving: false,
     }),
   );
+
+/** Frees the table's seats whose players asked to leave; their events, for the caller to append. */
+export async function freeLeavingSeats(tx: RawTx, tableId: string): Promise<NewEvent[]> {
+  return seatsLeftEvents(tableId, await tx.$queryRaw<FreedSeat[]>(freeLeavingSeatsSql(tableId)));
 }
 
 /** Who sits where at a table, by seat. */

@@ -2,15 +2,16 @@
  * Settlement: each bet's return from the game's rules, moved through the ledger
  * (`settle/<round>/<bet>`), the bets marked, and what each player gets told.
  */
-import type { TransferRequest } from "@fuda/ledger";
-import { settleRequest, transferMany } from "@fuda/ledger";
+import { Prisma } from "@fuda/db";
+import type { TransferOutcome } from "@fuda/ledger";
+import { prepareTransfers, settleRequest } from "@fuda/ledger";
 import type { TableGameDefinition, LiveBet, LiveRound } from "@fuda/rules";
 
 import { betResults } from "./bet-results";
-import type { RawTx, RoundRow, TableRef, Tx } from "./dealer-rows";
+import type { RawTx, RoundRow, TableRef } from "./dealer-rows";
 import { json } from "./dealer-rows";
 import type { NewEvent } from "./events";
-import { writeWebhookEvent } from "./webhook-outbox";
+import { webhookEventCtes } from "./webhook-outbox";
 
 export interface BetTotals {
   /** Minor units staked per bet id (seats added up). */
@@ -19,8 +20,10 @@ export interface BetTotals {
 }
 
 /** The round's open stakes per bet id and how many players placed them (no identities). */
-export async function betTotals(tx: Pick<Tx, "$queryRaw">, roundId: string): Promise<BetTotals> {
-  const rows = await tx.$queryRaw<{ bet: string | null; stake: bigint; bettors: bigint }[]>`
+export async function betTotals(tx: Pick<RawTx, "$queryRaw">, roundId: string): Promise<BetTotals> {
+  const rows = await tx.$queryRaw<
+    { bet: string | null; stake: bigint | string; bettors: bigint | string }[]
+  >`
     SELECT bet, sum(stake) AS stake, count(DISTINCT player_id) AS bettors
     FROM bets WHERE round_id = ${roundId}::uuid AND status <> 'refunded' GROUP BY ROLLUP (bet)`;
   const stakes: Record<string, number> = {};
@@ -47,11 +50,9 @@ export const openBetsOf = (tx: RawTx, roundId: string) =>
     SELECT id, player_id, bet, seat, stake, reserved FROM bets
     WHERE round_id = ${roundId}::uuid AND status = 'open' ORDER BY placed_at, id`;
 
-/** Posts transfers that must all go through (a settlement, a cancellation). */
-async function postAll(tx: RawTx, requests: TransferRequest[]): Promise<Map<string, number>> {
+/** The wallets after transfers that must all go through (a settlement, a cancellation). */
+function walletsAfter(outcomes: readonly TransferOutcome[]): Map<string, number> {
   const wallets = new Map<string, number>();
-  if (requests.length === 0) return wallets;
-  const outcomes = await transferMany(tx, requests);
   for (const outcome of outcomes) {
     // The stake is in play and the house may go negative: a refusal here is a bug, not a case.
     if (!outcome.ok) throw outcome.error;
@@ -62,19 +63,15 @@ async function postAll(tx: RawTx, requests: TransferRequest[]): Promise<Map<stri
   return wallets;
 }
 
-/** Sets bets' status and return in one statement. */
-async function markBets(
-  tx: RawTx,
+/** The statement that sets bets' status and return. */
+const markBetsSql = (
   status: "settled" | "refunded",
   bets: readonly { id: string; returned: number }[],
-): Promise<void> {
-  if (bets.length === 0) return;
-  await tx.$executeRaw`
-    UPDATE bets SET status = ${status}::bet_status, returned = u.returned, settled_at = now()
-    FROM unnest(${bets.map((b) => b.id)}::uuid[], ${bets.map((b) => b.returned)}::bigint[])
-      AS u(id, returned)
-    WHERE bets.id = u.id AND bets.status = 'open'`;
-}
+): Prisma.Sql => Prisma.sql`
+  UPDATE bets SET status = ${status}::bet_status, returned = u.returned, settled_at = now()
+  FROM unnest(${bets.map((b) => b.id)}::uuid[], ${bets.map((b) => b.returned)}::bigint[])
+    AS u(id, returned)
+  WHERE bets.id = u.id AND bets.status = 'open'`;
 
 /** One event per player with their own bets' returns and their wallet after it. */
 export function playerEvents(
@@ -108,19 +105,27 @@ export function playerEvents(
   }));
 }
 
+export type SettledBet = OpenBet & { returned: number };
+
 /**
- * Settles every open bet of a dealt round in `tx`: the rules' return for each, one transferMany,
- * the bets marked, the partners' `round.settled` webhook in the outbox; returns the public and
- * the per-player `round.settled` events.
+ * A dealt round's settlement, to be written in one statement of the deal step: each open bet's
+ * return from the rules, and the CTEs that post it through the ledger (`posted`: its answer),
+ * mark the bets and put the partners' `round.settled` webhook in the outbox.
  */
-export async function settleBets(
-  tx: RawTx,
+export interface Settlement {
+  settled: SettledBet[];
+  ctes: Prisma.Sql;
+  /** The ledger's answer (`posted.results`) read: the wallets after it. */
+  wallets: (results: readonly unknown[] | null) => Map<string, number>;
+}
+
+export function settlementOf(
   table: TableRef,
   round: RoundRow,
   dealt: LiveRound,
   definition: TableGameDefinition,
-): Promise<NewEvent[]> {
-  const bets = await openBetsOf(tx, round.id);
+  bets: readonly OpenBet[],
+): Settlement {
   const slip: LiveBet[] = bets.map((bet) => ({
     bet: bet.bet,
     amount: Number(bet.stake),
@@ -128,8 +133,7 @@ export async function settleBets(
   }));
   const returns = definition.settle(dealt, slip);
   const settled = bets.map((bet, index) => ({ ...bet, returned: returns[index]! }));
-  const wallets = await postAll(
-    tx,
+  const { call, finish } = prepareTransfers(
     settled.map((bet) => {
       const reserved = Number(bet.reserved);
       const back = Math.min(bet.returned, reserved);
@@ -143,9 +147,8 @@ export async function settleBets(
       });
     }),
   );
-  await markBets(tx, "settled", settled);
   // The round's result as the partners' feed publishes it (GET /v1/rounds/{id}).
-  await writeWebhookEvent(tx, table, "round.settled", {
+  const webhook = webhookEventCtes(table, "round.settled", {
     roundId: round.id,
     shoeId: round.shoeId,
     number: round.number,
@@ -153,6 +156,20 @@ export async function settleBets(
     bets: betResults(definition, dealt, round.number).map((result) => ({ ...result })),
     settledAt: new Date().toISOString(),
   });
+  const ctes = Prisma.sql`
+    posted AS MATERIALIZED (SELECT ${call ?? Prisma.sql`NULL::jsonb`} AS results),
+    ${settled.length === 0 ? Prisma.empty : Prisma.sql`marked AS (${markBetsSql("settled", settled)}),`}
+    ${webhook}`;
+  return { settled, ctes, wallets: (results) => walletsAfter(finish(results)) };
+}
+
+/** The public and the per-player `round.settled` events of a settlement, with the wallets after. */
+export function settledEvents(
+  table: TableRef,
+  round: RoundRow,
+  settled: readonly SettledBet[],
+  wallets: Map<string, number>,
+): NewEvent[] {
   return [
     {
       tableId: table.id,

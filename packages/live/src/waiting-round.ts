@@ -5,7 +5,7 @@
  */
 import type { TableGameDefinition } from "@fuda/rules";
 
-import type { RoundRow, TableRef, Tx } from "./dealer-rows";
+import type { RawTx, RoundRow, TableRef } from "./dealer-rows";
 import { appendEvents } from "./events";
 import { freeLeavingSeats } from "./seats";
 
@@ -14,7 +14,7 @@ import { freeLeavingSeats } from "./seats";
  * bet; under the round's lock, no bet comes or goes while it is counted.
  */
 async function openBetCount(
-  tx: Pick<Tx, "$queryRaw">,
+  tx: Pick<RawTx, "$queryRaw">,
   roundId: string,
   behind: readonly string[],
 ): Promise<number> {
@@ -33,7 +33,7 @@ export const behindBets = (definition: Pick<TableGameDefinition, "bets">): strin
  * behind a seat is no bet on it: it waits with the round for the seat's own).
  */
 export async function waitsForBet(
-  tx: Pick<Tx, "$queryRaw">,
+  tx: Pick<RawTx, "$queryRaw">,
   definition: Pick<TableGameDefinition, "dealsWithoutBets" | "bets"> | null | undefined,
   roundId: string,
 ): Promise<boolean> {
@@ -48,7 +48,7 @@ export async function waitsForBet(
  * events and bets, both indexed by round.
  */
 export async function isWaitingForBet(
-  tx: Pick<Tx, "$queryRaw">,
+  tx: Pick<RawTx, "$queryRaw">,
   roundId: string,
   behind: readonly string[] = [],
 ): Promise<boolean> {
@@ -67,16 +67,15 @@ export async function isWaitingForBet(
  * so a client renders it the same way). The version moves on: a step read before is fenced.
  */
 export async function reopenBetting(
-  tx: Tx,
+  tx: RawTx,
   table: TableRef,
   round: RoundRow,
   definition: Pick<TableGameDefinition, "betsOffered">,
   closesAt: Date,
 ): Promise<RoundRow> {
-  await tx.round.update({
-    where: { id: round.id },
-    data: { bettingClosesAt: closesAt, version: { increment: 1 } },
-  });
+  await tx.$executeRaw`
+    UPDATE rounds SET betting_closes_at = ${closesAt}::timestamptz, version = version + 1
+    WHERE id = ${round.id}::uuid`;
   await appendEvents(tx, [
     {
       tableId: table.id,

@@ -3,13 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import type { LiveRound } from "@fuda/rules";
+import type { LiveRound, TableGameDefinition } from "@fuda/rules";
 import { shoeFromJson, shoeJsonOf } from "@fuda/shoe";
 
 import { betResults, definitionOf } from "../src";
 import { endShoe } from "../src/dealer-shoe";
-import { settleBets } from "../src/settlement";
+import type { RawTx, RoundRow, TableRef } from "../src/dealer-rows";
+import { openBetsOf, settlementOf } from "../src/settlement";
 import { closeRound, openRound, roundRowOf } from "./fixtures";
+
+/** The settlement's statement as the deal step writes it (its CTEs), alone. */
+async function settleBets(
+  tx: RawTx,
+  table: TableRef,
+  round: RoundRow,
+  dealt: LiveRound,
+  definition: TableGameDefinition,
+): Promise<void> {
+  const settlement = settlementOf(table, round, dealt, definition, await openBetsOf(tx, round.id));
+  await tx.$queryRaw`WITH ${settlement.ctes} SELECT results FROM posted`;
+}
 
 let database: TestDatabase;
 let db: Db;
