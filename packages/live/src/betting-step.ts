@@ -32,6 +32,8 @@ export interface BettingStep {
   watch: RoundWatch;
   /** Names what the step did (its span's `fuda.step`). */
   did: (step: string) => void;
+  /** Told the round as betting closed on it, now being dealt. */
+  dealing?: (round: RoundRow) => void;
 }
 
 /** Milliseconds to wait before the next step. */
@@ -73,6 +75,7 @@ export async function bettingStep(step: BettingStep): Promise<number> {
     // Still betting: the round waits for a bet (its window starts again).
     if (next.phase === "betting") return Math.min(windowMs, timing.totalsIntervalMs);
     watch.entered(round.id, next.phase);
+    step.dealing?.(next);
     return timing.dealDelayMs;
   }
   did("totals");

@@ -26,13 +26,17 @@ import { writeWebhookEvent } from "./webhook-outbox";
 /**
  * The statement that writes a shoe's progress (position, burns, state) over the position this
  * step read (no row changed: another step moved it first); a studio shoe's recorded order (`cards`) too, which
- * grows as its cards are entered; with `road`, the shoe's road after a settled round.
+ * grows as its cards are entered; with `road`, the shoe's road after a settled round; with
+ * `onlyIf`, only when that holds too.
  */
 export function saveShoeSql(
   shoeId: string,
   before: number,
   shoe: Shoe,
-  road: readonly unknown[] | null = null,
+  {
+    road = null,
+    onlyIf = Prisma.sql`true`,
+  }: { road?: readonly unknown[] | null; onlyIf?: Prisma.Sql } = {},
 ): Prisma.Sql {
   const state = shoeToJson(shoe);
   const entered = shoe.studio === true ? Buffer.from(shoe.cards) : null;
@@ -40,7 +44,7 @@ export function saveShoeSql(
     UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
                      burned = ${state.burned}::int[], cards = coalesce(${entered}::bytea, cards),
                      road = coalesce(${road === null ? null : JSON.stringify(road)}::jsonb, road)
-    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL`;
+    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL AND ${onlyIf}`;
 }
 
 /** Writes a shoe's progress (`saveShoeSql`); FencedError when another step moved it first. */

@@ -7,18 +7,18 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db } from "@fuda/db";
-import { isDb, Prisma, sqlTransaction } from "@fuda/db";
+import { isDb, Prisma, sqlClient, sqlTransaction } from "@fuda/db";
 import type { GameEvent, LiveRound, TableGameDefinition } from "@fuda/rules";
 import { studioTry } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { FencedError, lockOpenTable, lockRound } from "./dealer-rows";
+import { FencedError, lockRound, TableNotOpenError } from "./dealer-rows";
 import { endShoe, saveShoe, saveShoeSql } from "./dealer-shoe";
 import type { NewEvent } from "./events";
 import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
-import { appendEvents } from "./events";
+import { appendEvents, appendEventsCtes } from "./events";
 import type { FreedSeat } from "./seats";
 import { freeLeavingSeats, freeLeavingSeatsSql, seatsLeftEvents } from "./seats";
 import { refundOpenBets } from "./refunds";
@@ -35,7 +35,7 @@ const inTransaction = <T>(db: Db | Tx, run: (tx: RawTx) => Promise<T>): Promise<
 
 /**
  * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
- * step), only at a table still open (TableNotOpenError).
+ * step), only at a table still open (TableNotOpenError). Returns the round and the shoe after it.
  */
 export async function openRound(
   db: Db | Tx,
@@ -44,43 +44,54 @@ export async function openRound(
   shoeRow: ShoeRow,
   closesAt: Date,
   { whileOpen = false }: { whileOpen?: boolean } = {},
-): Promise<RoundRow> {
+): Promise<RoundRow & { shoe: ShoeRow }> {
   const shoe = shoeFromJson(shoeRow.state);
   const round = definition.startRound(shoe);
-  return inTransaction(db, async (tx) => {
-    if (whileOpen) await lockOpenTable(tx, table.id);
-    await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    const id = randomUUID();
-    await tx.$executeRaw`
-      INSERT INTO rounds (id, table_id, shoe_id, number, betting_closes_at, state, cards)
-      VALUES (${id}::uuid, ${table.id}::uuid, ${shoeRow.id}::uuid, ${round.number}::int,
-              ${closesAt}::timestamptz, ${JSON.stringify(round)}::jsonb, '{}')`;
-    await appendEvents(tx, [
-      {
-        tableId: table.id,
-        roundId: id,
-        type: "round.opened",
-        payload: {
-          roundId: id,
-          shoeId: shoeRow.id,
-          number: round.number,
-          closesAt: closesAt.toISOString(),
-          betsOffered: [...definition.betsOffered(round.number)],
-        },
-      },
-    ]);
-    return {
-      id,
+  const id = randomUUID();
+  const opened: NewEvent = {
+    tableId: table.id,
+    roundId: id,
+    type: "round.opened",
+    payload: {
+      roundId: id,
       shoeId: shoeRow.id,
       number: round.number,
-      phase: "betting",
-      closesAt,
-      state: round,
-      version: 0,
-      moves: 0,
-      actsBy: null,
-    };
-  });
+      closesAt: closesAt.toISOString(),
+      betsOffered: [...definition.betsOffered(round.number)],
+    },
+  };
+  // One statement, a transaction of its own: the table still open (held FOR SHARE, so a pause
+  // made meanwhile waits for it), the shoe over the position read, the round and its event; when
+  // either check fails, nothing at all.
+  const client = isDb(db) ? sqlClient(db) : db;
+  const [row] = await client.$queryRaw<{ open: boolean; opened: number }[]>`
+    WITH open AS MATERIALIZED (
+      SELECT NOT ${whileOpen}::boolean OR EXISTS (
+        SELECT 1 FROM tables WHERE id = ${table.id}::uuid AND status = 'OPEN' FOR SHARE) AS open),
+    shoe AS (
+      ${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { onlyIf: Prisma.sql`(SELECT open FROM open)` })}
+      RETURNING id),
+    opened AS (
+      INSERT INTO rounds (id, table_id, shoe_id, number, betting_closes_at, state, cards)
+      SELECT ${id}::uuid, ${table.id}::uuid, shoe.id, ${round.number}::int,
+             ${closesAt}::timestamptz, ${JSON.stringify(round)}::jsonb, '{}' FROM shoe
+      RETURNING id),
+    ${appendEventsCtes("opened", [opened])}
+    SELECT (SELECT open FROM open) AS open, (SELECT count(*)::int FROM opened) AS opened`;
+  if (!row!.open) throw new TableNotOpenError(table.id);
+  if (row!.opened !== 1) throw new FencedError(`shoe ${shoeRow.id}`);
+  return {
+    id,
+    shoeId: shoeRow.id,
+    number: round.number,
+    phase: "betting",
+    closesAt,
+    state: round,
+    version: 0,
+    moves: 0,
+    actsBy: null,
+    shoe: { ...shoeRow, state: shoeToJson(shoe), position: shoe.position },
+  };
 }
 
 /**
@@ -263,7 +274,7 @@ export async function writeDeal(
   const [written] = await tx.$queryRaw<
     { shoe: number; results: unknown[] | null; freed: FreedSeat[] }[]
   >`
-    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, next.dealt ? road : null)} RETURNING id),
+    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { road: next.dealt ? road : null })} RETURNING id),
     round AS (
       UPDATE rounds SET state = ${JSON.stringify(next)}::jsonb, cards = ${[...next.cards]}::int[],
         version = version + ${fence}::int, moves = moves + 1, acts_by = ${actsBy}::timestamptz,

@@ -6,14 +6,15 @@
  * game through its definition and never asks which game it runs.
  */
 import type { Db, Game } from "@fuda/db";
+import { sqlClient } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 import type { Rng } from "@fuda/shoe";
 import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
 
 import { bettingStep } from "./betting-step";
 import type { Clock } from "./clock";
-import type { RoundRow, ShoeRow, Tx } from "./dealer-rows";
-import { TableNotOpenError } from "./dealer-rows";
+import type { RawTx, RoundRow, ShoeRow } from "./dealer-rows";
+import { FencedError, StaleRoundError, TableNotOpenError } from "./dealer-rows";
 import { endShoeEarly, newShoeAsked, startShoe } from "./dealer-shoe";
 import { dealStep, openRound } from "./dealer-steps";
 import { restartTimer, timeoutStep } from "./decision-steps";
@@ -73,7 +74,7 @@ const STUDIO_POLL_MS = 1_000;
 /** A step's wait: ms, or ms cut short by the table's next event. */
 export type Wait = number | { ms: number; untilEvent: true };
 
-interface TableState {
+export interface TableState {
   table: {
     id: string;
     slug: string;
@@ -121,7 +122,10 @@ interface TableSql {
  * The table, its live round (betting or dealing) if any, and its open shoe if any: one statement,
  * read before every step (the partial unique indexes allow one of each).
  */
-export async function readTable(db: Db | Tx, tableId: string): Promise<TableState> {
+export async function readTable(
+  db: Pick<RawTx, "$queryRaw">,
+  tableId: string,
+): Promise<TableState> {
   const [row] = await db.$queryRaw<TableSql[]>`
     SELECT t.id::text, t.slug, t.game::text AS game, t.variant, t.status::text AS status,
            t.countdown_seconds, t.settings, t.dealing::text AS dealing,
@@ -178,6 +182,13 @@ export async function readTable(db: Db | Tx, tableId: string): Promise<TableStat
 
 /** What a step knows beyond the table's options: the runner's memory and its reports. */
 export interface StepRun {
+  /**
+   * The table as the runner's last step left it, when that step alone moved it (a round opened,
+   * closed, or dealt on without settling): the next step starts from it instead of reading the
+   * table again. Taken by that step; one that finds the round moved meanwhile (an operator, a
+   * player) reads the table and steps again.
+   */
+  kept: { state: TableState | null };
   /** The first step after taking the table. */
   recovering: boolean;
   /** The stakes last announced (`bets.totals`), as JSON. */
@@ -187,11 +198,35 @@ export interface StepRun {
   did: (step: string) => void;
 }
 
-/** Milliseconds to wait before the next step; one step per call, read from the database. */
+/**
+ * Milliseconds to wait before the next step; one step per call, from the table as the runner's
+ * last step left it (`run.kept`) or as read from the database.
+ */
 export async function step(options: TableRunnerOptions, run: StepRun): Promise<Wait> {
-  const { db, tableId, timing, rng, clock } = options;
+  const kept = run.kept.state;
+  run.kept.state = null;
+  // On node-postgres: read before most steps, several times cheaper than through Prisma.
+  const read = () => readTable(sqlClient(options.db), options.tableId);
+  if (kept === null) return stepFrom(options, run, await read());
+  try {
+    return await stepFrom(options, run, kept);
+  } catch (error) {
+    // Moved since the runner's last step (an operator cancelled the round, a player acted):
+    // the step is taken again from the table as it is.
+    if (!(error instanceof FencedError || error instanceof StaleRoundError)) throw error;
+    run.kept.state = null;
+    return stepFrom(options, run, await read());
+  }
+}
+
+async function stepFrom(
+  options: TableRunnerOptions,
+  run: StepRun,
+  read: TableState,
+): Promise<Wait> {
+  const { db, timing, rng, clock } = options;
   const { recovering, watch, did } = run;
-  const { table, definition, round, since, shoe } = await readTable(db, tableId);
+  const { table, definition, round, since, shoe } = read;
   // Not a game this runtime deals (yet): look again later, the table may change.
   if (definition === null) return 5_000;
   watch.seen(table, round, since);
@@ -200,8 +235,22 @@ export async function step(options: TableRunnerOptions, run: StepRun): Promise<W
   }
   // The mode of the shoe in play deals its rounds; a change of the table's takes effect between.
   const studio = shoe?.state.studio === true;
+  // A studio shoe's cards come from its console meanwhile: its table is always read again.
+  const keep = (next: Pick<TableState, "round" | "shoe">): void => {
+    if (!studio) run.kept.state = { table, definition, since: null, ...next };
+  };
   if (round?.phase === "betting") {
-    return bettingStep({ ...options, ...run, table, definition, round, shoe: shoe! });
+    return bettingStep({
+      ...options,
+      ...run,
+      table,
+      definition,
+      round,
+      shoe: shoe!,
+      dealing: (closed) => {
+        keep({ round: closed, shoe });
+      },
+    });
   }
   if (round?.phase === "dealing") {
     if (definition.decisions?.pending(round.state) != null) {
@@ -233,6 +282,8 @@ export async function step(options: TableRunnerOptions, run: StepRun): Promise<W
     });
     if (done.dealt === null) return { ms: STUDIO_POLL_MS, untilEvent: true };
     if (done.settled) watch.entered(round.id, "settled");
+    // Settled: the next round opens only at a table still open, as read then.
+    else keep({ round: done.round, shoe: done.shoe });
     return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
   }
   // Between rounds: an operator's pause or close takes effect here.
@@ -248,7 +299,7 @@ export async function step(options: TableRunnerOptions, run: StepRun): Promise<W
   }
   const window = timing.bettingWindowMs(table);
   did("open");
-  let opened: RoundRow;
+  let opened: RoundRow & { shoe: ShoeRow };
   try {
     // An operator asked for a new shoe (admin.tables.newShoe): the one in play ends here.
     // So does a studio shoe left in play when the table went back to the automatic dealer.
@@ -264,6 +315,8 @@ export async function step(options: TableRunnerOptions, run: StepRun): Promise<W
     throw error;
   }
   watch.entered(opened.id, "betting");
+  const { shoe: after, ...openedRound } = opened;
+  keep({ round: openedRound, shoe: after });
   run.announced.totals = "";
   return Math.min(window, timing.totalsIntervalMs);
 }

@@ -8,7 +8,7 @@
 import type { GameEvent, TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 
-import type { RawTx, RoundRow, TableRef, Tx } from "./dealer-rows";
+import type { RawTx, RoundRow, TableRef } from "./dealer-rows";
 import { saveShoe } from "./dealer-shoe";
 import type { NewEvent, TypedPayload } from "./events";
 import { appendEvents } from "./events";

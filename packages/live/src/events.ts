@@ -5,7 +5,7 @@
  * not yet revealed.
  */
 import type { EventPayload, EventType, TableEvent } from "@fuda/contracts";
-import type { Prisma } from "@fuda/db";
+import { Prisma } from "@fuda/db";
 
 import type { RawTx } from "./dealer-rows";
 
@@ -25,14 +25,19 @@ export type NewEvent = {
   playerId?: string | null;
 } & TypedPayload;
 
-type Tx = Pick<Prisma.TransactionClient, "$executeRaw" | "$queryRaw">;
-
 /**
  * One key for every writer of events: the lock is held from the insert to the commit, so ids
  * become visible in the order they were drawn and a reader that asks for "after id N" never
  * misses a row that commits later with a smaller id.
  */
 const EVENTS_LOCK = 0x6675_6461; // "fuda"
+
+/** `events` as rows u(t, r, p, y, d, n): table, round, player, type, payload, order. */
+const eventRows = (events: readonly NewEvent[]): Prisma.Sql => Prisma.sql`unnest(
+  ${events.map((e) => e.tableId)}::uuid[], ${events.map((e) => e.roundId ?? null)}::uuid[],
+  ${events.map((e) => e.playerId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
+  ${events.map((e) => JSON.stringify(e.payload))}::jsonb[]
+) WITH ORDINALITY AS u(t, r, p, y, d, n)`;
 
 /**
  * Appends events inside the caller's transaction, in the order given, in one statement: the lock
@@ -47,25 +52,34 @@ export async function appendEvents(
   await tx.$executeRaw`
     WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENTS_LOCK}))
     INSERT INTO table_events (table_id, round_id, player_id, type, payload)
-    SELECT t, r, p, y, d FROM lock, unnest(
-      ${events.map((e) => e.tableId)}::uuid[], ${events.map((e) => e.roundId ?? null)}::uuid[],
-      ${events.map((e) => e.playerId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
-      ${events.map((e) => JSON.stringify(e.payload))}::jsonb[]
-    ) WITH ORDINALITY AS u(t, r, p, y, d, n) ORDER BY n`;
+    SELECT t, r, p, y, d FROM lock, ${eventRows(events)} ORDER BY n`;
 }
+
+/**
+ * `appendEvents` as the last CTEs of a statement that writes a step: the lock is taken only
+ * once the CTE `after` has a row (the step was written), so it is held from the insert to the
+ * commit as there, and not at all by a step that wrote nothing.
+ */
+export const appendEventsCtes = (after: string, events: readonly NewEvent[]): Prisma.Sql =>
+  Prisma.sql`
+    events_lock AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock(${EVENTS_LOCK}) FROM ${Prisma.raw(after)}),
+    events AS (
+      INSERT INTO table_events (table_id, round_id, player_id, type, payload)
+      SELECT t, r, p, y, d FROM events_lock, ${eventRows(events)} ORDER BY n)`;
 
 /**
  * A row of `table_events` as read back: trusted as `appendEvents` wrote it (a `NewEvent`, typed by
  * the catalog), so its payload is not parsed again on every read.
  */
 type EventRow = {
-  id: bigint;
+  /** int8: bigint through Prisma, text through node-postgres. */
+  id: bigint | string;
   table_id: string;
   round_id: string | null;
   player_id: string | null;
   created_at: Date;
 } & TypedPayload;
-
 export const toTableEvent = ({
   id,
   table_id,
@@ -84,7 +98,7 @@ export const toTableEvent = ({
 
 /** Events after `afterId` (all tables, or one), in id order, at most `limit`. */
 export async function readEvents(
-  db: Tx,
+  db: Pick<RawTx, "$queryRaw">,
   { afterId, tableId, limit = 1_000 }: { afterId: bigint; tableId?: string; limit?: number },
 ): Promise<TableEvent[]> {
   const rows =

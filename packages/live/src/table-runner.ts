@@ -54,12 +54,13 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   let recovering = true;
   let unreachableSince: number | null = null;
   const announced = { totals: "" };
+  const kept: StepRun["kept"] = { state: null };
   const watch = new RoundWatch(tableId, log);
   try {
     while (!signal.aborted) {
       let wait: Wait;
       try {
-        const stepped = await tracedStep(options, { recovering, announced, watch });
+        const stepped = await tracedStep(options, { recovering, announced, watch, kept });
         // A player acted meanwhile: the step is computed again from the round as it now is.
         if (stepped === AGAIN) continue;
         wait = stepped;
