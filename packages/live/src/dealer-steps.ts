@@ -269,8 +269,9 @@ export async function writeDeal(
   const outcome = next.dealt ? definition.outcome(next) : null;
   const fence = byConsole ? 0 : 1;
   const settledAt = next.dealt ? new Date() : null;
-  // One statement: the shoe over the position read, the round, and when the deal ends, the
-  // settlement through the ledger and the seats freed whose players asked to leave during it.
+  // One statement: the shoe over the position read, the round, and either the events or, when
+  // the deal ends, the settlement through the ledger and the seats freed whose players asked to
+  // leave during it (the events follow: they tell the wallets after it).
   const [written] = await tx.$queryRaw<
     { shoe: number; results: unknown[] | null; freed: FreedSeat[] }[]
   >`
@@ -281,11 +282,14 @@ export async function writeDeal(
         phase = CASE WHEN ${next.dealt}::boolean THEN 'settled'::round_phase ELSE phase END,
         outcome = coalesce(${outcome === null ? null : JSON.stringify(outcome)}::jsonb, outcome),
         settled_at = coalesce(${settledAt}::timestamptz, settled_at)
-      WHERE id = ${round.id}::uuid)
+      WHERE id = ${round.id}::uuid AND EXISTS (SELECT 1 FROM shoe)
+      RETURNING id)
     ${
+      // A deal that does not end the round: its events go in the same statement.
       settlement === null
-        ? Prisma.sql`SELECT (SELECT count(*)::int FROM shoe) AS shoe, NULL::jsonb AS results,
-                            '[]'::json AS freed`
+        ? Prisma.sql`, ${appendEventsCtes("round", events)}
+          SELECT (SELECT count(*)::int FROM shoe) AS shoe, NULL::jsonb AS results,
+                 '[]'::json AS freed`
         : Prisma.sql`, ${settlement.ctes},
           freed AS (${freeLeavingSeatsSql(table.id)})
           SELECT (SELECT count(*)::int FROM shoe) AS shoe, (SELECT results FROM posted) AS results,
@@ -302,8 +306,8 @@ export async function writeDeal(
       events.push(await endShoe(tx, table, shoeRow.id, shoe));
       shoeEnded = true;
     }
+    await appendEvents(tx, events);
   }
-  await appendEvents(tx, events);
   return {
     dealt,
     round: {

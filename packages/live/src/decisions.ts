@@ -9,9 +9,10 @@ import type { GameEvent, TableGameDefinition, LiveRound, RoundSeat } from "@fuda
 import type { Shoe } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, TableRef } from "./dealer-rows";
-import { saveShoe } from "./dealer-shoe";
+import { FencedError } from "./dealer-rows";
+import { saveShoeSql } from "./dealer-shoe";
 import type { NewEvent, TypedPayload } from "./events";
-import { appendEvents } from "./events";
+import { appendEventsCtes } from "./events";
 import { tableSettings } from "./seats";
 
 /** A game's event as the payload of its table event: the round's id and number added. */
@@ -141,8 +142,9 @@ export async function roundBettors(
 
 /**
  * Writes a step taken between the dealer's (an action, a timeout, a correction) in the caller's
- * transaction, under the round's lock: the shoe it drew from, the round's new state, its timer,
- * and its events, last.
+ * transaction, under the round's lock, in one statement: the shoe it drew from over the position
+ * read (FencedError when another step moved it), the round's new state, its timer, and its
+ * events.
  */
 export async function writeStep(
   tx: RawTx,
@@ -161,11 +163,15 @@ export async function writeStep(
     actsBy: Date | null;
   },
 ): Promise<void> {
-  await saveShoe(tx, shoe.id, shoe.position, shoe.after);
-  await tx.$executeRaw`
-    UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
-                      cards = ${[...step.round.cards]}::int[], moves = moves + 1,
-                      acts_by = ${actsBy}::timestamptz
-    WHERE id = ${round.id}::uuid`;
-  await appendEvents(tx, stepEvents(table, round, step.events, actsBy));
+  const [written] = await tx.$queryRaw<{ shoe: number }[]>`
+    WITH shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after)} RETURNING id),
+    stepped AS (
+      UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
+                        cards = ${[...step.round.cards]}::int[], moves = moves + 1,
+                        acts_by = ${actsBy}::timestamptz
+      WHERE id = ${round.id}::uuid AND EXISTS (SELECT 1 FROM shoe)
+      RETURNING id),
+    ${appendEventsCtes("stepped", stepEvents(table, round, step.events, actsBy))}
+    SELECT (SELECT count(*)::int FROM shoe) AS shoe`;
+  if (written!.shoe !== 1) throw new FencedError(`shoe ${shoe.id}`);
 }
