@@ -22,7 +22,13 @@ import { appendEvents, appendEventsCtes } from "./events";
 import type { FreedSeat } from "./seats";
 import { freeLeavingSeats, freeLeavingSeatsSql, seatsLeftEvents } from "./seats";
 import { refundOpenBets } from "./refunds";
-import { betTotals, openBetsOf, playerEvents, settledEvents, settlementOf } from "./settlement";
+import {
+  betTotalsAfter,
+  openBetsOf,
+  playerEvents,
+  settledEvents,
+  settlementOf,
+} from "./settlement";
 import { behindBets, reopenBetting, waitsForBet } from "./waiting-round";
 
 /**
@@ -124,12 +130,16 @@ export async function closeBetting(
       }
     }
     const seated = decisions === undefined ? null : JSON.stringify(state);
-    await tx.$executeRaw`
-      UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
-        version = version + 1, state = coalesce(${seated}::jsonb, state),
-        moves = moves + ${seated === null ? 0 : 1}::int
-      WHERE id = ${round.id}::uuid`;
-    const totals = await betTotals(tx, round.id);
+    // Under the round's lock no bet comes or goes: the stakes are read in the close's statement.
+    const totals = await betTotalsAfter(
+      tx,
+      Prisma.sql`
+        UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
+          version = version + 1, state = coalesce(${seated}::jsonb, state),
+          moves = moves + ${seated === null ? 0 : 1}::int
+        WHERE id = ${round.id}::uuid`,
+      round.id,
+    );
     await appendEvents(tx, [
       {
         tableId: table.id,

@@ -19,13 +19,18 @@ export interface BetTotals {
   bettors: number;
 }
 
-/** The round's open stakes per bet id and how many players placed them (no identities). */
-export async function betTotals(tx: Pick<RawTx, "$queryRaw">, roundId: string): Promise<BetTotals> {
-  const rows = await tx.$queryRaw<
-    { bet: string | null; stake: bigint | string; bettors: bigint | string }[]
-  >`
-    SELECT bet, sum(stake) AS stake, count(DISTINCT player_id) AS bettors
-    FROM bets WHERE round_id = ${roundId}::uuid AND status <> 'refunded' GROUP BY ROLLUP (bet)`;
+interface TotalsRow {
+  bet: string | null;
+  stake: bigint | string;
+  bettors: bigint | string;
+}
+
+/** The statement that reads a round's open stakes per bet id (`betTotals`). */
+const betTotalsSql = (roundId: string): Prisma.Sql => Prisma.sql`
+  SELECT bet, sum(stake) AS stake, count(DISTINCT player_id) AS bettors
+  FROM bets WHERE round_id = ${roundId}::uuid AND status <> 'refunded' GROUP BY ROLLUP (bet)`;
+
+function totalsOf(rows: readonly TotalsRow[]): BetTotals {
   const stakes: Record<string, number> = {};
   let bettors = 0;
   for (const row of rows) {
@@ -33,6 +38,22 @@ export async function betTotals(tx: Pick<RawTx, "$queryRaw">, roundId: string): 
     else stakes[row.bet] = Number(row.stake);
   }
   return { stakes, bettors };
+}
+
+/** The round's open stakes per bet id and how many players placed them (no identities). */
+export async function betTotals(tx: Pick<RawTx, "$queryRaw">, roundId: string): Promise<BetTotals> {
+  return totalsOf(await tx.$queryRaw<TotalsRow[]>(betTotalsSql(roundId)));
+}
+
+/** Writes `write` (a CTE's statement), then reads the round's stakes (`betTotals`): one statement. */
+export async function betTotalsAfter(
+  tx: Pick<RawTx, "$queryRaw">,
+  write: Prisma.Sql,
+  roundId: string,
+): Promise<BetTotals> {
+  return totalsOf(
+    await tx.$queryRaw<TotalsRow[]>`WITH written AS (${write}) ${betTotalsSql(roundId)}`,
+  );
 }
 
 export interface OpenBet {
