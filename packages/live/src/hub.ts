@@ -83,9 +83,31 @@ export function createEventHub({
     }
   }
 
-  /** A notification came during the last read. */
-  const readAgain = (): boolean => more && !closed;
+  /**
+   * The highest event id a notification named. Events become visible in id order (the events
+   * lock), so an id at or below the last one handed was handed by an earlier read: a step's
+   * dozen events, notified one by one, cost one read, not two.
+   */
+  let notified = 0n;
+  const unread = (): boolean => {
+    const seen = core.lastSeen();
+    return seen !== undefined && notified > seen;
+  };
+  /** A wake came during the last read, or a notified event is still unread. */
+  const readAgain = (): boolean => !closed && (more || unread());
   const isClosed = (): boolean => closed;
+
+  /** A notification: its payload is the event's id (table_events_notify). */
+  function onNotification(message: pg.Notification): void {
+    const id = /^\d+$/.test(message.payload ?? "") ? BigInt(message.payload!) : null;
+    if (id === null) {
+      wake();
+      return;
+    }
+    if (id > notified) notified = id;
+    // A running read reads again while it is unread.
+    if (!reading && unread()) wake();
+  }
 
   /** Starts a read, or marks one due when a read is running (a burst becomes one more read). */
   function wake(): void {
@@ -116,7 +138,7 @@ export function createEventHub({
     while (!closed) {
       const client = new pg.Client({ connectionString });
       try {
-        client.on("notification", wake);
+        client.on("notification", onNotification);
         await client.connect();
         await client.query(LISTEN_QUERY);
         if (core.lastSeen() === undefined) {

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import type { Db } from "@fuda/db";
-import { seed } from "@fuda/db";
+import { poolOf, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { NatsServer } from "@fuda/testkit";
 import { startNatsServer, until } from "@fuda/testkit";
@@ -348,6 +348,36 @@ describe.each<Transport>(["LISTEN/NOTIFY", "NATS JetStream"])(
 );
 
 describe("the event hub on LISTEN/NOTIFY", () => {
+  it("reads a step's events once, though each of them is notified on its own", async () => {
+    const h = hub({ safetyPollMs: 60_000 });
+    const stream = await subscribed(h, { tableId: tableA });
+    // The hub's reads go through the pool as named statements (Prisma names none).
+    const pool = poolOf(db);
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    let reads = 0;
+    Object.assign(pool, {
+      query: (config: unknown, ...rest: unknown[]) => {
+        const named = config as { name?: string; text?: string };
+        if (named.name !== undefined && named.text?.includes("FROM table_events") === true) {
+          reads += 1;
+        }
+        return query(config, ...rest);
+      },
+    });
+    try {
+      for (let step = 0; step < 5; step++) {
+        // Six events, one under the hub's page of seven: one read hands them all.
+        await append([1, 2, 3, 4, 5, 6].map((n) => event(tableA, step * 10 + n)));
+        expect(await take(stream, 6)).toHaveLength(6);
+        // Any read a late notification would start has begun by now.
+        await sleep(50);
+      }
+    } finally {
+      Object.assign(pool, { query });
+    }
+    expect(reads).toBe(5);
+  });
+
   it("survives its LISTEN connection being killed: events appended afterwards still arrive", async () => {
     const h = hub({ safetyPollMs: 60_000 });
     const stream = await subscribed(h, { tableId: tableA });
