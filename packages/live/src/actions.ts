@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db, Game } from "@fuda/db";
-import { sqlTransaction } from "@fuda/db";
+import { Prisma, sqlTransaction } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { RuleCode } from "@fuda/errors";
 import { reserveRequest, transferMany } from "@fuda/ledger";
@@ -23,6 +23,7 @@ import type { RawTx } from "./dealer-rows";
 import { deadlineAfter, writeStep } from "./decisions";
 import { definitionOf } from "./games";
 import { liveRoundFromJson } from "./round-json";
+import { behindBets } from "./waiting-round";
 import { insufficientFunds, isRoundId, roundNotFound } from "./bet-slip";
 
 export interface ActInput {
@@ -94,11 +95,12 @@ export function decisionsOf(round: RoundSql): {
   return { definition, decisions };
 }
 
-/** int8 columns: bigint through Prisma, text through node-postgres; read with `Number()`. */
+/** The caller's own, read with the round; int8 columns as text (node-postgres): `Number()`. */
 interface MineSql {
   earlier: { roundId: string; seat: number; hand: number; action: string } | null;
   earlier_stake: bigint | string | null;
-  own: bigint | string;
+  /** The bet ids the caller holds open on the seat. */
+  own: string[];
   balance: bigint | string | null;
 }
 
@@ -108,17 +110,24 @@ type StoredRoundSql = Omit<RoundSql, "state" | "shoe_state"> & {
   shoe_state: unknown;
 };
 
-/** The round with its table and shoe, locked for a decision or a correction. */
-export async function lockLiveRound(tx: RawTx, roundId: string): Promise<RoundSql> {
+/**
+ * The round with its table and shoe, locked for a decision or a correction; `also`: more columns
+ * the caller reads under the lock in the same statement.
+ */
+export async function lockLiveRound<Also extends object = object>(
+  tx: RawTx,
+  roundId: string,
+  also: Prisma.Sql = Prisma.empty,
+): Promise<RoundSql & Also> {
   // The lock first, then the read: a statement that waited for the lock re-reads only the locked
   // row, and would join the shoe as it stood before the dealer's step it waited for (a round
   // one card ahead of its shoe). The read after it sees that step whole.
   await tx.$queryRaw`SELECT 1 FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
-  const [round] = await tx.$queryRaw<StoredRoundSql[]>`
+  const [round] = await tx.$queryRaw<(StoredRoundSql & Also)[]>`
     SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by, r.studio,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
            t.game::text AS game, t.variant, t.settings,
-           s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position
+           s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position ${also}
     FROM rounds r JOIN tables t ON t.id = r.table_id JOIN shoes s ON s.id = r.shoe_id
     WHERE r.id = ${roundId}::uuid`;
   if (round === undefined) throw roundNotFound(roundId);
@@ -134,39 +143,39 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
   // On node-postgres: a seated round's most frequent transaction after the dealer's own.
   return sqlTransaction(db, async (tx) => {
-    const round = await lockLiveRound(tx, roundId);
-    // A bet behind the seat (docs/rules/joker-blackjack.md, Bet Behind) leaves its decisions to
-    // the seated player: it does not make the seat the backer's.
-    const behind =
-      definitionOf(round)
-        ?.bets.filter((spec) => spec.behind === true)
-        .map((spec) => spec.id) ?? [];
-    // Under the round's lock, in one statement: this request's earlier record (the same request
-    // sent twice at once finds the first's), the caller's open bets on the seat, their wallet.
-    const [mine] = await tx.$queryRaw<MineSql[]>`
-      SELECT (SELECT json_build_object('roundId', a.round_id, 'seat', a.seat, 'hand', a.hand,
-                                       'action', a.action)
-              FROM round_actions a
-              WHERE a.player_id = ${playerId} AND a.request_id = ${requestId}) AS earlier,
-             (SELECT sum(stake) FROM bets WHERE player_id = ${playerId}
-                AND request_id = ${`action/${requestId}`}) AS earlier_stake,
-             (SELECT count(*) FROM bets
-              WHERE round_id = ${roundId}::uuid AND seat = ${seat} AND player_id = ${playerId}
-                AND status = 'open' AND bet <> ALL(${behind}::text[])) AS own,
-             (SELECT balance FROM ledger_accounts
-              WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
-    const wallet = Number(mine!.balance ?? 0);
-    if (mine!.earlier !== null) {
+    // Under the round's lock, with the round: this request's earlier record (the same request
+    // sent twice at once finds the first's), the caller's open bets on the seat but bets behind it
+    // (docs/rules/joker-blackjack.md, Bet Behind: they leave the decisions to the seated player),
+    // their wallet.
+    const round = await lockLiveRound<MineSql>(
+      tx,
+      roundId,
+      Prisma.sql`,
+        (SELECT json_build_object('roundId', a.round_id, 'seat', a.seat, 'hand', a.hand,
+                                  'action', a.action)
+         FROM round_actions a
+         WHERE a.player_id = ${playerId} AND a.request_id = ${requestId}) AS earlier,
+        (SELECT sum(stake) FROM bets WHERE player_id = ${playerId}
+           AND request_id = ${`action/${requestId}`}) AS earlier_stake,
+        (SELECT coalesce(json_agg(DISTINCT b.bet), '[]') FROM bets b
+         WHERE b.round_id = r.id AND b.seat = ${seat} AND b.player_id = ${playerId}
+           AND b.status = 'open') AS own,
+        (SELECT balance FROM ledger_accounts
+         WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`,
+    );
+    const wallet = Number(round.balance ?? 0);
+    if (round.earlier !== null) {
       return {
-        ...mine!.earlier,
-        stake: Number(mine!.earlier_stake ?? 0),
+        ...round.earlier,
+        stake: Number(round.earlier_stake ?? 0),
         balance: wallet,
         replayed: true,
       };
     }
     const { definition, decisions } = decisionsOf(round);
     // An open bet: one taken back in the window leaves the seat to whoever sat down after.
-    if (Number(mine!.own) === 0) {
+    const behind = behindBets(definition);
+    if (!round.own.some((bet) => !behind.includes(bet))) {
       throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
         field: "seat",
         rule: "NOT_YOUR_SEAT",
@@ -243,15 +252,13 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
     if (!result.ok) throw refusalError(result.refusal);
     const table = { id: round.table_id, settings: round.settings };
     const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
-    await tx.$executeRaw`
-      INSERT INTO round_actions (round_id, seat, hand, action, player_id, request_id)
-      VALUES (${roundId}::uuid, ${seat}, ${pending.hand}, ${action}, ${playerId}, ${requestId})`;
     await writeStep(tx, {
       table,
       round,
       shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
       step: result,
       actsBy,
+      action: { seat, hand: pending.hand, action, by: { playerId, requestId } },
     });
     return {
       roundId,

@@ -35,16 +35,13 @@ export async function timeoutStep(
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null, now);
   return sqlTransaction(db, async (tx) => {
     await lockRound(tx, round, "dealing");
-    await tx.$executeRaw`
-      INSERT INTO round_actions (round_id, seat, hand, action, timed_out)
-      VALUES (${round.id}::uuid, ${pending.seat}::int, ${pending.hand}::int,
-              ${pending.onTimeout}, true)`;
     await writeStep(tx, {
       table,
       round,
       shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe },
       step,
       actsBy,
+      action: { seat: pending.seat, hand: pending.hand, action: pending.onTimeout, by: "timer" },
     });
     return { ...round, state: step.round, moves: round.moves + 1, actsBy };
   });

@@ -5,6 +5,7 @@
  * the timer's default taken when it runs out. The game decides what is legal and what happens;
  * the runtime keeps the clock, the rows and the ledger.
  */
+import { Prisma } from "@fuda/db";
 import type { GameEvent, TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 
@@ -143,8 +144,8 @@ export async function roundBettors(
 /**
  * Writes a step taken between the dealer's (an action, a timeout, a correction) in the caller's
  * transaction, under the round's lock, in one statement: the shoe it drew from over the position
- * read (FencedError when another step moved it), the round's new state, its timer, and its
- * events.
+ * read (FencedError when another step moved it), the round's new state, its timer, its events
+ * and the decision's record.
  */
 export async function writeStep(
   tx: RawTx,
@@ -154,6 +155,7 @@ export async function writeStep(
     shoe,
     step,
     actsBy,
+    action,
   }: {
     table: TableRef;
     round: Pick<RoundRow, "id" | "number">;
@@ -161,10 +163,25 @@ export async function writeStep(
     shoe: { id: string; position: number; after: Shoe };
     step: { round: LiveRound; events: readonly GameEvent[] };
     actsBy: Date | null;
+    /** The decision taken, recorded (`round_actions`): a player's (who, their request) or the timer's. */
+    action?: {
+      seat: number;
+      hand: number;
+      action: string;
+      by: { playerId: string; requestId: string } | "timer";
+    };
   },
 ): Promise<void> {
+  const by = action?.by === "timer" ? null : action?.by;
+  const acted =
+    action === undefined
+      ? Prisma.empty
+      : Prisma.sql`acted AS (
+          INSERT INTO round_actions (round_id, seat, hand, action, player_id, request_id, timed_out)
+          VALUES (${round.id}::uuid, ${action.seat}::int, ${action.hand}::int, ${action.action},
+                  ${by?.playerId ?? null}, ${by?.requestId ?? null}, ${by === null}::boolean)),`;
   const [written] = await tx.$queryRaw<{ shoe: number }[]>`
-    WITH shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after)} RETURNING id),
+    WITH ${acted} shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after)} RETURNING id),
     stepped AS (
       UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
                         cards = ${[...step.round.cards]}::int[], moves = moves + 1,
