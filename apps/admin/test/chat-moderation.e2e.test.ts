@@ -240,6 +240,17 @@ describe("chat moderation", () => {
   });
 
   it("shows the table's lines on the live monitor as they come, with the same actions", async () => {
+    // The tables' streams held back: a line said between the page's reads and its stream opening
+    // still shows once the stream opens.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const streams = "**/api/trpc/tables.events?*";
+    await page.route(streams, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${stack.app.url}/monitor`);
     await hydrated(page);
     const card = page.locator(`[data-testid="monitor-table"][data-slug="${SLUG}"]`);
@@ -247,6 +258,11 @@ describe("chat moderation", () => {
     await chat.getByTestId("chat-line").first().waitFor();
     // The deleted line is there for the operators, struck through.
     await chat.locator(`[data-message-id="${said}"][data-deleted="true"]`).waitFor();
+
+    const early = await playerSays("Said as the monitor opened");
+    release();
+    await chat.locator(`[data-message-id="${early.result!.data.line!.id}"]`).waitFor();
+    await page.unroute(streams);
 
     const sent = await playerSays("Is the monitor watching?");
     const line = chat.locator(`[data-message-id="${sent.result!.data.line!.id}"]`);

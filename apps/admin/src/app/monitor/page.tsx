@@ -101,10 +101,18 @@ export default function MonitorPage() {
     const sources = slugs.split(",").map((slug) => {
       const input = encodeURIComponent(JSON.stringify({ slug }));
       const source = new EventSource(`/api/trpc/${TABLE_EVENTS}?input=${input}`);
+      const chatAgain = () => {
+        setChatSeen((seen) => ({ ...seen, [slug]: (seen[slug] ?? 0) + 1 }));
+      };
       source.onmessage = (message: MessageEvent<string>) => {
-        if (isChatEvent(message.data)) {
-          setChatSeen((seen) => ({ ...seen, [slug]: (seen[slug] ?? 0) + 1 }));
-        } else refresh();
+        if (isChatEvent(message.data)) chatAgain();
+        else refresh();
+      };
+      // The stream starts from its opening (and again after a drop): what came between the
+      // page's reads and it is read again.
+      source.onopen = () => {
+        chatAgain();
+        refresh();
       };
       return source;
     });
