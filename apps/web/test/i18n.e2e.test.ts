@@ -103,6 +103,8 @@ describe("languages", () => {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       await visit(page, "/");
+      // The account corner read: its ways in are header controls too.
+      await page.locator('[data-testid="account"][data-signed-in="false"]').waitFor();
       // Each control's height on a wide screen, where nothing wraps, then on a phone: grown to
       // a thumb's 44 px at most (phones.e2e.test.ts), never by a second line of words.
       const heights = () =>
