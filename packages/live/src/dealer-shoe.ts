@@ -25,7 +25,7 @@ import { writeWebhookEvent } from "./webhook-outbox";
 
 /**
  * The statement that writes a shoe's progress (position, burns, state) over the position this
- * step read (no row changed: another step moved it first); a studio shoe's recorded order (`cards`) too, which
+ * step read, returning the shoe's id (none: another step moved it first); a studio shoe's recorded order (`cards`) too, which
  * grows as its cards are entered; with `road`, the shoe's road after a settled round; with
  * `onlyIf`, only when that holds too.
  */
@@ -44,7 +44,8 @@ export function saveShoeSql(
     UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
                      burned = ${state.burned}::int[], cards = coalesce(${entered}::bytea, cards),
                      road = coalesce(${road === null ? null : JSON.stringify(road)}::jsonb, road)
-    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL AND ${onlyIf}`;
+    WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL AND ${onlyIf}
+    RETURNING id`;
 }
 
 /** Writes a shoe's progress (`saveShoeSql`); FencedError when another step moved it first. */
@@ -54,8 +55,8 @@ export async function saveShoe(
   before: number,
   shoe: Shoe,
 ): Promise<void> {
-  const updated = await tx.$executeRaw(saveShoeSql(shoeId, before, shoe));
-  if (updated !== 1) throw new FencedError(`shoe ${shoeId}`);
+  const saved = await tx.$queryRaw<unknown[]>(saveShoeSql(shoeId, before, shoe));
+  if (saved.length !== 1) throw new FencedError(`shoe ${shoeId}`);
 }
 
 /**

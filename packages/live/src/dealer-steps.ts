@@ -75,8 +75,7 @@ export async function openRound(
       SELECT NOT ${whileOpen}::boolean OR EXISTS (
         SELECT 1 FROM tables WHERE id = ${table.id}::uuid AND status = 'OPEN' FOR SHARE) AS open),
     shoe AS (
-      ${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { onlyIf: Prisma.sql`(SELECT open FROM open)` })}
-      RETURNING id),
+      ${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { onlyIf: Prisma.sql`(SELECT open FROM open)` })}),
     opened AS (
       INSERT INTO rounds (id, table_id, shoe_id, number, betting_closes_at, state, cards)
       SELECT ${id}::uuid, ${table.id}::uuid, shoe.id, ${round.number}::int,
@@ -285,7 +284,7 @@ export async function writeDeal(
   const [written] = await tx.$queryRaw<
     { shoe: number; results: unknown[] | null; freed: FreedSeat[] }[]
   >`
-    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { road: next.dealt ? road : null })} RETURNING id),
+    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { road: next.dealt ? road : null })}),
     round AS (
       UPDATE rounds SET state = ${JSON.stringify(next)}::jsonb, cards = ${[...next.cards]}::int[],
         version = version + ${fence}::int, moves = moves + 1, acts_by = ${actsBy}::timestamptz,

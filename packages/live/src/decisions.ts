@@ -172,16 +172,17 @@ export async function writeStep(
     };
   },
 ): Promise<void> {
-  const by = action?.by === "timer" ? null : action?.by;
+  const player = action === undefined || action.by === "timer" ? null : action.by;
   const acted =
     action === undefined
       ? Prisma.empty
       : Prisma.sql`acted AS (
           INSERT INTO round_actions (round_id, seat, hand, action, player_id, request_id, timed_out)
           VALUES (${round.id}::uuid, ${action.seat}::int, ${action.hand}::int, ${action.action},
-                  ${by?.playerId ?? null}, ${by?.requestId ?? null}, ${by === null}::boolean)),`;
+                  ${player?.playerId ?? null}, ${player?.requestId ?? null},
+                  ${player === null}::boolean)),`;
   const [written] = await tx.$queryRaw<{ shoe: number }[]>`
-    WITH ${acted} shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after)} RETURNING id),
+    WITH ${acted} shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after)}),
     stepped AS (
       UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
                         cards = ${[...step.round.cards]}::int[], moves = moves + 1,

@@ -71,7 +71,7 @@ export const openBetsOf = (tx: RawTx, roundId: string) =>
     SELECT id, player_id, bet, seat, stake, reserved FROM bets
     WHERE round_id = ${roundId}::uuid AND status = 'open' ORDER BY placed_at, id`;
 
-/** The wallets after transfers that must all go through (a settlement, a cancellation). */
+/** The wallets after a settlement's transfers, which must all go through. */
 function walletsAfter(outcomes: readonly TransferOutcome[]): Map<string, number> {
   const wallets = new Map<string, number>();
   for (const outcome of outcomes) {
@@ -84,12 +84,9 @@ function walletsAfter(outcomes: readonly TransferOutcome[]): Map<string, number>
   return wallets;
 }
 
-/** The statement that sets bets' status and return. */
-const markBetsSql = (
-  status: "settled" | "refunded",
-  bets: readonly { id: string; returned: number }[],
-): Prisma.Sql => Prisma.sql`
-  UPDATE bets SET status = ${status}::bet_status, returned = u.returned, settled_at = now()
+/** The statement that marks bets settled with their returns. */
+const settleBetsSql = (bets: readonly { id: string; returned: number }[]): Prisma.Sql => Prisma.sql`
+  UPDATE bets SET status = 'settled', returned = u.returned, settled_at = now()
   FROM unnest(${bets.map((b) => b.id)}::uuid[], ${bets.map((b) => b.returned)}::bigint[])
     AS u(id, returned)
   WHERE bets.id = u.id AND bets.status = 'open'`;
@@ -179,7 +176,7 @@ export function settlementOf(
   });
   const ctes = Prisma.sql`
     posted AS MATERIALIZED (SELECT ${call ?? Prisma.sql`NULL::jsonb`} AS results),
-    ${settled.length === 0 ? Prisma.empty : Prisma.sql`marked AS (${markBetsSql("settled", settled)}),`}
+    ${settled.length === 0 ? Prisma.empty : Prisma.sql`marked AS (${settleBetsSql(settled)}),`}
     ${webhook}`;
   return { settled, ctes, wallets: (results) => walletsAfter(finish(results)) };
 }
