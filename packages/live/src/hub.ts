@@ -1,8 +1,9 @@
 /**
  * The event hub (docs/live-tables.md, Events): one `LISTEN table_events` connection per process.
- * A notification carries only an event id; the hub then reads every new row once, in pages, and
- * hands each to the in-memory subscribers that may see it. Bursts are coalesced: while a read
- * runs, further notifications only mark that another read is due.
+ * A notification carries its event whole (table_events_notify), handed at once to the in-memory
+ * subscribers that may see it; only an event too long for NOTIFY comes as an id, and the hub then
+ * reads every new row once, in pages. While a read runs, whole events wait behind it, in order,
+ * and further ids only mark that another read is due.
  *
  * The connection outlives database outages: on error or end it reconnects with backoff,
  * listens again and reads from the last id it saw, so subscribers' streams stay open and miss
@@ -15,6 +16,7 @@ import pg from "pg";
 import type { Db } from "@fuda/db";
 import { sqlClient } from "@fuda/db";
 
+import type { TableEvent } from "./events";
 import { readEvents } from "./events";
 import { createHubCore, replayFromDatabase } from "./hub-core";
 import { DEFAULT_MAX_QUEUE } from "./hub-subscriber";
@@ -86,7 +88,7 @@ export function createEventHub({
   /**
    * The highest event id a notification named. Events become visible in id order (the events
    * lock), so an id at or below the last one handed was handed by an earlier read: a step's
-   * dozen events, notified one by one, cost one read, not two.
+   * long events, notified one by one, cost one read, not two.
    */
   let notified = 0n;
   const unread = (): boolean => {
@@ -96,10 +98,31 @@ export function createEventHub({
   /** A wake came during the last read, or a notified event is still unread. */
   const readAgain = (): boolean => !closed && (more || unread());
   const isClosed = (): boolean => closed;
+  /**
+   * Every event committed before the newest notification has been handed: cleared when the
+   * LISTEN connection is lost or a read fails, set by the read that follows. Until then, and
+   * while a read runs, whole events wait in `held`: handed after the read, those it did not
+   * return, so every event is handed once and in id order (notifications come in commit order,
+   * which is id order).
+   */
+  let current = false;
+  let held: { event: TableEvent; id: bigint }[] = [];
 
-  /** A notification: its payload is the event's id (table_events_notify). */
+  /** A notification: its event whole, or an id when the event is too long (table_events_notify). */
   function onNotification(message: pg.Notification): void {
-    const id = /^\d+$/.test(message.payload ?? "") ? BigInt(message.payload!) : null;
+    const payload = message.payload ?? "";
+    if (payload.startsWith("{")) {
+      const event = JSON.parse(payload) as TableEvent;
+      const id = BigInt(event.id);
+      if (current && !reading) {
+        core.hand(event, id);
+        return;
+      }
+      held.push({ event, id });
+      if (!reading) wake();
+      return;
+    }
+    const id = /^\d+$/.test(payload) ? BigInt(payload) : null;
     if (id === null) {
       wake();
       return;
@@ -123,10 +146,17 @@ export function createEventHub({
           more = false;
           await readNew();
         } while (readAgain());
+        // In the read's last turn: a notification after it is handed at once. A read that ends
+        // between a lost connection and the new one's read does not make the hub current.
+        current = listening && core.lastSeen() !== undefined;
+        for (const { event, id } of held) core.hand(event, id);
       } catch (error) {
-        // The database is likely away: the reconnect or the safety poll reads again.
+        // The database is likely away: the reconnect or the safety poll reads again, and finds
+        // the events held meanwhile.
+        current = false;
         log.warn({ reason: oneLine(error) }, "event hub: reading new events failed");
       } finally {
+        held = [];
         reading = false;
       }
     })();
@@ -156,10 +186,12 @@ export function createEventHub({
         listening = true;
         client.on("error", (error) => {
           listening = false;
+          current = false;
           log.warn({ reason: oneLine(error) }, "event hub: LISTEN connection lost: reconnecting");
         });
         client.once("end", () => {
           listening = false;
+          current = false;
           listener = undefined;
           if (!closed) void connect();
         });

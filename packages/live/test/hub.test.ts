@@ -348,9 +348,8 @@ describe.each<Transport>(["LISTEN/NOTIFY", "NATS JetStream"])(
 );
 
 describe("the event hub on LISTEN/NOTIFY", () => {
-  it("reads a step's events once, though each of them is notified on its own", async () => {
-    const h = hub({ safetyPollMs: 60_000 });
-    const stream = await subscribed(h, { tableId: tableA });
+  /** Counts the hub's reads of `table_events` while `run` runs. */
+  async function countingReads(run: () => Promise<void>): Promise<number> {
     // The hub's reads go through the pool as named statements (Prisma names none).
     const pool = poolOf(db);
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -365,17 +364,53 @@ describe("the event hub on LISTEN/NOTIFY", () => {
       },
     });
     try {
-      for (let step = 0; step < 5; step++) {
-        // Six events, one under the hub's page of seven: one read hands them all.
-        await append([1, 2, 3, 4, 5, 6].map((n) => event(tableA, step * 10 + n)));
-        expect(await take(stream, 6)).toHaveLength(6);
-        // Any read a late notification would start has begun by now.
-        await sleep(50);
-      }
+      await run();
     } finally {
       Object.assign(pool, { query });
     }
-    expect(reads).toBe(5);
+    return reads;
+  }
+
+  it("hands events from their notifications, as the table holds them, without reading them", async () => {
+    const h = hub({ safetyPollMs: 60_000 });
+    const stream = await subscribed(h, { tableId: tableA });
+    const after = BigInt(await newestId());
+    const handed: TableEvent[] = [];
+    const reads = await countingReads(async () => {
+      for (let step = 0; step < 5; step++) {
+        await append([1, 2, 3, 4, 5, 6].map((n) => event(tableA, step * 10 + n)));
+        handed.push(...(await take(stream, 6)));
+        // Any read a notification would start has begun by now.
+        await sleep(50);
+      }
+    });
+    expect(reads).toBe(0);
+    expect(handed).toEqual(await readEvents(db, { afterId: after, tableId: tableA }));
+  });
+
+  it("reads an event too long for its notification once, and hands the whole ones behind it in order", async () => {
+    const h = hub({ safetyPollMs: 60_000 });
+    const stream = await subscribed(h, { tableId: tableA });
+    // NOTIFY takes under 8000 bytes: this event comes as its id.
+    const long: NewEvent = {
+      tableId: tableA,
+      type: "bets.totals",
+      payload: {
+        roundId: "00000000-0000-4000-8000-000000000000",
+        number: 2,
+        stakes: Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`bet${i}`, i])),
+        bettors: 0,
+      },
+    };
+    const reads = await countingReads(async () => {
+      // Three steps back to back: the whole events of the third may come during the read.
+      await append([event(tableA, 1)]);
+      await append([long, event(tableA, 3)]);
+      await append([event(tableA, 4), event(tableA, 5)]);
+      expect(payloadN(await take(stream, 5))).toEqual([1, 2, 3, 4, 5]);
+      await sleep(50);
+    });
+    expect(reads).toBe(1);
   });
 
   it("survives its LISTEN connection being killed: events appended afterwards still arrive", async () => {
