@@ -107,6 +107,47 @@ describe("sqlTransaction", () => {
     ).rejects.toThrow("a statement after the commit");
   });
 
+  it("a first statement sent with BEGIN: its rows answered, its lock held to the commit, its failure a rollback", async () => {
+    const before = await notes();
+    const rows = await sqlTransaction(
+      db,
+      async (tx) => {
+        const locked = await tx.first!<{ id: number; text: string }>();
+        // The lock is this transaction's: another session cannot take it before the commit.
+        const other = await poolOf(db).connect();
+        try {
+          await expect(
+            other.query("SELECT 1 FROM notes WHERE id = 1 FOR UPDATE NOWAIT"),
+          ).rejects.toMatchObject({ code: "55P03" });
+        } finally {
+          other.release();
+        }
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${50}, ${"locked"})`;
+        return locked;
+      },
+      { first: "SELECT id, text FROM notes WHERE id = 1 FOR UPDATE" },
+    );
+    expect(rows).toEqual([{ id: 1, text: before[0]!.split(":")[1] }]);
+    expect(await notes()).toEqual([...before, "50:locked"]);
+
+    await expect(
+      sqlTransaction(
+        db,
+        async (tx) => {
+          await tx.first!();
+          await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${51}, ${"gone"})`;
+        },
+        { first: "SELECT no_such_column FROM notes" },
+      ),
+    ).rejects.toMatchObject({ code: "42703" });
+    expect(await notes()).toEqual([...before, "50:locked"]);
+    // Without `first`, the body has no `tx.first`.
+    await sqlTransaction(db, (tx) => {
+      expect(tx.first).toBeUndefined();
+      return Promise.resolve();
+    });
+  });
+
   it("a statement waiting longer than the timeout fails, and its transaction is rolled back", async () => {
     const holder = await poolOf(db).connect();
     try {

@@ -14,12 +14,14 @@ import type { RuleCode } from "@fuda/errors";
 import { reserveRequest, transferMany } from "@fuda/ledger";
 import type { Decisions, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
-import { shoeFromJson, shoeJsonOf } from "@fuda/shoe";
+import { shoeFromJson, shoeJsonOf, shoeToJson } from "@fuda/shoe";
 import { studioTry } from "@fuda/rules";
 
+import { actedHere } from "./acted-here";
 import { awaitsCard } from "./studio-memory";
 
 import type { RawTx } from "./dealer-rows";
+import { roundLockStatement } from "./dealer-rows";
 import { deadlineAfter, writeStep } from "./decisions";
 import { definitionOf } from "./games";
 import { liveRoundFromJson } from "./round-json";
@@ -74,6 +76,8 @@ export interface RoundSql {
   shoe_position: number;
   /** A studio round's console memory (studio-memory.ts); null at automatic tables. */
   studio: unknown;
+  version: number;
+  moves: number;
 }
 
 /**
@@ -119,12 +123,15 @@ export async function lockLiveRound<Also extends object = object>(
   roundId: string,
   also: Prisma.Sql = Prisma.empty,
 ): Promise<RoundSql & Also> {
-  // The lock first, then the read: a statement that waited for the lock re-reads only the locked
-  // row, and would join the shoe as it stood before the dealer's step it waited for (a round
-  // one card ahead of its shoe). The read after it sees that step whole.
-  await tx.$queryRaw`SELECT 1 FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
+  // The lock first (sent with BEGIN when the transaction was begun with it, as `act` does), then the
+  // read: a statement that waited for the lock re-reads only the locked row, and would join the
+  // shoe as it stood before the dealer's step it waited for (a round one card ahead of its
+  // shoe). The read after it sees that step whole.
+  if (tx.first !== undefined) await tx.first();
+  else await tx.$queryRaw`SELECT 1 FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
   const [round] = await tx.$queryRaw<(StoredRoundSql & Also)[]>`
     SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by, r.studio,
+           r.version, r.moves,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
            t.game::text AS game, t.variant, t.settings,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position ${also}
@@ -142,15 +149,17 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
   const { playerId, roundId, seat, action, requestId } = input;
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
   // On node-postgres: a seated round's most frequent transaction after the dealer's own.
-  return sqlTransaction(db, async (tx) => {
-    // Under the round's lock, with the round: this request's earlier record (the same request
-    // sent twice at once finds the first's), the caller's open bets on the seat but bets behind it
-    // (docs/rules/joker-blackjack.md, Bet Behind: they leave the decisions to the seated player),
-    // their wallet.
-    const round = await lockLiveRound<MineSql>(
-      tx,
-      roundId,
-      Prisma.sql`,
+  return sqlTransaction(
+    db,
+    async (tx) => {
+      // Under the round's lock, with the round: this request's earlier record (the same request
+      // sent twice at once finds the first's), the caller's open bets on the seat but bets behind it
+      // (docs/rules/joker-blackjack.md, Bet Behind: they leave the decisions to the seated player),
+      // their wallet.
+      const round = await lockLiveRound<MineSql>(
+        tx,
+        roundId,
+        Prisma.sql`,
         (SELECT json_build_object('roundId', a.round_id, 'seat', a.seat, 'hand', a.hand,
                                   'action', a.action)
          FROM round_actions a
@@ -162,112 +171,124 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
            AND b.status = 'open') AS own,
         (SELECT balance FROM ledger_accounts
          WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`,
-    );
-    const wallet = Number(round.balance ?? 0);
-    if (round.earlier !== null) {
-      return {
-        ...round.earlier,
-        stake: Number(round.earlier_stake ?? 0),
-        balance: wallet,
-        replayed: true,
-      };
-    }
-    const { definition, decisions } = decisionsOf(round);
-    // An open bet: one taken back in the window leaves the seat to whoever sat down after.
-    const behind = behindBets(definition);
-    if (!round.own.some((bet) => !behind.includes(bet))) {
-      throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
-        field: "seat",
-        rule: "NOT_YOUR_SEAT",
-      });
-    }
-    const pending = decisions.pending(round.state);
-    if (pending === null) {
-      throw conflict("seat", "NOT_YOUR_TURN", "the round waits for no decision now");
-    }
-    if (pending.seat !== seat) {
-      throw conflict(
-        "seat",
-        "NOT_YOUR_TURN",
-        `it is seat ${pending.seat}'s turn, not seat ${seat}'s`,
       );
-    }
-    if (awaitsCard(round)) {
-      throw conflict("seat", "NOT_YOUR_TURN", `seat ${seat}'s choice waits for the dealer's card`);
-    }
-    if (round.late) {
-      throw conflict("action", "TIMER_ENDED", "the seat's time to act has run out");
-    }
-    const stake = decisions.actionStake(round.state, seat, action);
-    if (!stake.ok) throw refusalError(stake.refusal);
+      const wallet = Number(round.balance ?? 0);
+      if (round.earlier !== null) {
+        return {
+          ...round.earlier,
+          stake: Number(round.earlier_stake ?? 0),
+          balance: wallet,
+          replayed: true,
+        };
+      }
+      const { definition, decisions } = decisionsOf(round);
+      // An open bet: one taken back in the window leaves the seat to whoever sat down after.
+      const behind = behindBets(definition);
+      if (!round.own.some((bet) => !behind.includes(bet))) {
+        throw new FudaError("FORBIDDEN", `seat: seat ${seat} is not yours in this round`, {
+          field: "seat",
+          rule: "NOT_YOUR_SEAT",
+        });
+      }
+      const pending = decisions.pending(round.state);
+      if (pending === null) {
+        throw conflict("seat", "NOT_YOUR_TURN", "the round waits for no decision now");
+      }
+      if (pending.seat !== seat) {
+        throw conflict(
+          "seat",
+          "NOT_YOUR_TURN",
+          `it is seat ${pending.seat}'s turn, not seat ${seat}'s`,
+        );
+      }
+      if (awaitsCard(round)) {
+        throw conflict(
+          "seat",
+          "NOT_YOUR_TURN",
+          `seat ${seat}'s choice waits for the dealer's card`,
+        );
+      }
+      if (round.late) {
+        throw conflict("action", "TIMER_ENDED", "the seat's time to act has run out");
+      }
+      const stake = decisions.actionStake(round.state, seat, action);
+      if (!stake.ok) throw refusalError(stake.refusal);
 
-    let extra = 0;
-    let balanceAfter = wallet;
-    if (stake.stake !== null) {
-      const bet = stake.stake;
-      const betId = randomUUID();
-      const [reserved] = await transferMany(tx, [
-        reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
-      ]);
-      if (!reserved!.ok) throw insufficientFunds(bet.amount, wallet);
-      const paid = reserved!.transfer.entries.find((entry) => entry.account.kind === "wallet");
-      balanceAfter = paid?.balanceAfter ?? wallet - bet.amount;
-      await tx.$executeRaw`
+      let extra = 0;
+      let balanceAfter = wallet;
+      if (stake.stake !== null) {
+        const bet = stake.stake;
+        const betId = randomUUID();
+        const [reserved] = await transferMany(tx, [
+          reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
+        ]);
+        if (!reserved!.ok) throw insufficientFunds(bet.amount, wallet);
+        const paid = reserved!.transfer.entries.find((entry) => entry.account.kind === "wallet");
+        balanceAfter = paid?.balanceAfter ?? wallet - bet.amount;
+        await tx.$executeRaw`
         INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
         VALUES (${betId}::uuid, ${roundId}::uuid, ${playerId}, ${betId}::uuid,
                 ${`action/${requestId}`}, 0, ${bet.bet}, ${bet.seat ?? seat}::int,
                 ${bet.amount}::bigint, ${bet.amount}::bigint)`;
-      extra = bet.amount;
-    }
+        extra = bet.amount;
+      }
 
-    const shoe = shoeFromJson(round.shoe_state);
-    let result: ReturnType<typeof decisions.act>;
-    if (shoe.studio === true) {
-      // A studio table (docs/studio.md): a choice that draws waits for the dealer's card.
-      const tried = studioTry(shoe, round.state.first, (copy) =>
-        decisions.act(copy, round.state, seat, action),
-      );
-      if (!tried.ready) {
-        await tx.$executeRaw`
+      const taken: Acted = {
+        roundId,
+        seat,
+        hand: pending.hand,
+        action,
+        stake: extra,
+        balance: balanceAfter,
+        replayed: false,
+      };
+      const shoe = shoeFromJson(round.shoe_state);
+      let result: ReturnType<typeof decisions.act>;
+      if (shoe.studio === true) {
+        // A studio table (docs/studio.md): a choice that draws waits for the dealer's card.
+        const tried = studioTry(shoe, round.state.first, (copy) =>
+          decisions.act(copy, round.state, seat, action),
+        );
+        if (!tried.ready) {
+          await tx.$executeRaw`
           INSERT INTO round_actions (round_id, seat, hand, action, player_id, request_id)
           VALUES (${roundId}::uuid, ${seat}, ${pending.hand}, ${action}, ${playerId}, ${requestId})`;
-        const awaiting = { seat, hand: pending.hand, action, playerId, requestId };
-        await tx.$executeRaw`
+          const awaiting = { seat, hand: pending.hand, action, playerId, requestId };
+          await tx.$executeRaw`
           UPDATE rounds SET studio = ${JSON.stringify({ awaiting })}::jsonb, acts_by = NULL,
                             moves = moves + 1
           WHERE id = ${roundId}::uuid`;
-        return {
+          return taken;
+        }
+        result = tried.result;
+      } else result = decisions.act(shoe, round.state, seat, action);
+      // The game refused what it judged legal a moment ago: nothing of it may stay.
+      if (!result.ok) throw refusalError(result.refusal);
+      const table = { id: round.table_id, settings: round.settings };
+      const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
+      await writeStep(tx, {
+        table,
+        round,
+        shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
+        step: result,
+        actsBy,
+        action: { seat, hand: pending.hand, action, by: { playerId, requestId } },
+      });
+      // To this process's runner of the table before the COMMIT, so before the action's events
+      // can wake it. Were the COMMIT to fail, the runner's next write, over `moves`, would fail
+      // and it would read the table.
+      if (shoe.studio !== true) {
+        actedHere(table.id, {
           roundId,
-          seat,
-          hand: pending.hand,
-          action,
-          stake: extra,
-          balance: balanceAfter,
-          replayed: false,
-        };
+          state: result.round,
+          version: round.version,
+          moves: round.moves + 1,
+          actsBy,
+          shoe: { id: round.shoe_id, state: shoeToJson(shoe), position: shoe.position },
+        });
       }
-      result = tried.result;
-    } else result = decisions.act(shoe, round.state, seat, action);
-    // The game refused what it judged legal a moment ago: nothing of it may stay.
-    if (!result.ok) throw refusalError(result.refusal);
-    const table = { id: round.table_id, settings: round.settings };
-    const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
-    await writeStep(tx, {
-      table,
-      round,
-      shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
-      step: result,
-      actsBy,
-      action: { seat, hand: pending.hand, action, by: { playerId, requestId } },
-    });
-    return {
-      roundId,
-      seat,
-      hand: pending.hand,
-      action,
-      stake: extra,
-      balance: balanceAfter,
-      replayed: false,
-    };
-  });
+      return taken;
+    },
+    { first: roundLockStatement(roundId, "1") },
+  );
 }

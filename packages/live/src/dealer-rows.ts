@@ -10,7 +10,7 @@ export type Tx = Prisma.TransactionClient;
  * (`sqlTransaction`, the dealer's deal step). Through node-postgres an int8 or numeric comes back
  * as text: such columns are read with `Number()`.
  */
-export type RawTx = Pick<SqlTransactionClient, "$queryRaw" | "$executeRaw">;
+export type RawTx = Pick<SqlTransactionClient, "$queryRaw" | "$executeRaw" | "first">;
 
 /** Another dealer moved the round first (or it is not where this one left it). */
 export class FencedError extends Error {
@@ -70,8 +70,29 @@ export interface TableRef {
 
 export const json = (value: unknown) => value as Prisma.InputJsonValue;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Locks the round for its next step; throws FencedError when it is not as this dealer left it,
+ * `lockRound`'s statement as text to send with BEGIN (`sqlTransaction`'s `first`): the id is
+ * written into it, so it must be a uuid.
+ */
+export function roundLockStatement(
+  roundId: string,
+  columns = "phase::text, version, moves",
+): string {
+  if (!UUID.test(roundId)) throw new Error(`round ${roundId}: not a uuid`);
+  return `SELECT ${columns} FROM rounds WHERE id = '${roundId}'::uuid FOR UPDATE`;
+}
+
+interface LockRow {
+  phase: string;
+  version: number;
+  moves: number;
+}
+
+/**
+ * Locks the round for its next step (taken with BEGIN when the transaction was begun with
+ * `roundLockStatement`); throws FencedError when it is not as this dealer left it,
  * StaleRoundError when only a player's action changed it since it was read.
  */
 export async function lockRound(
@@ -79,8 +100,11 @@ export async function lockRound(
   round: RoundRow,
   phase: RoundRow["phase"],
 ): Promise<void> {
-  const [row] = await tx.$queryRaw<{ phase: string; version: number; moves: number }[]>`
-    SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
+  const [row] =
+    tx.first !== undefined
+      ? await tx.first<LockRow>()
+      : await tx.$queryRaw<LockRow[]>`
+          SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
   if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);
   if (row.moves !== round.moves) throw new StaleRoundError(round.id);
 }

@@ -14,7 +14,7 @@ import type { Shoe } from "@fuda/shoe";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { FencedError, lockRound, TableNotOpenError } from "./dealer-rows";
+import { FencedError, lockRound, roundLockStatement, TableNotOpenError } from "./dealer-rows";
 import { endShoe, saveShoe, saveShoeSql } from "./dealer-shoe";
 import type { NewEvent } from "./events";
 import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
@@ -36,8 +36,11 @@ import { behindBets, reopenBetting, waitsForBet } from "./waiting-round";
  * times cheaper than Prisma's interactive transaction), or in the caller's (a studio console's
  * step, in its Prisma transaction).
  */
-const inTransaction = <T>(db: Db | Tx, run: (tx: RawTx) => Promise<T>): Promise<T> =>
-  isDb(db) ? sqlTransaction(db, run) : run(db);
+const inTransaction = <T>(
+  db: Db | Tx,
+  run: (tx: RawTx) => Promise<T>,
+  first?: string,
+): Promise<T> => (isDb(db) ? sqlTransaction(db, run, { first }) : run(db));
 
 /**
  * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
@@ -112,50 +115,55 @@ export async function closeBetting(
   definition: TableGameDefinition | null | undefined,
   { windowMs, now = Date.now() }: { windowMs: number; now?: number },
 ): Promise<RoundRow> {
-  return inTransaction(db, async (tx) => {
-    await lockRound(tx, round, "betting");
-    if (definition != null && (await waitsForBet(tx, definition, round.id))) {
-      return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
-    }
-    const decisions = definition?.decisions;
-    let state = round.state;
-    const refunded: NewEvent[] = [];
-    if (decisions != null) {
-      const behind = behindBets(definition!);
-      const bettors = await roundBettors(tx, table, round.id, behind);
-      state = decisions.seatBettors(round.state, bettors);
-      if (behind.length > 0) {
-        refunded.push(...(await refundUnplayedBehind(tx, table, round, behind, bettors)));
+  const lock = roundLockStatement(round.id);
+  return inTransaction(
+    db,
+    async (tx) => {
+      await lockRound(tx, round, "betting");
+      if (definition != null && (await waitsForBet(tx, definition, round.id))) {
+        return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
       }
-    }
-    const seated = decisions === undefined ? null : JSON.stringify(state);
-    // Under the round's lock no bet comes or goes: the stakes are read in the close's statement.
-    const totals = await betTotalsAfter(
-      tx,
-      Prisma.sql`
+      const decisions = definition?.decisions;
+      let state = round.state;
+      const refunded: NewEvent[] = [];
+      if (decisions != null) {
+        const behind = behindBets(definition!);
+        const bettors = await roundBettors(tx, table, round.id, behind);
+        state = decisions.seatBettors(round.state, bettors);
+        if (behind.length > 0) {
+          refunded.push(...(await refundUnplayedBehind(tx, table, round, behind, bettors)));
+        }
+      }
+      const seated = decisions === undefined ? null : JSON.stringify(state);
+      // Under the round's lock no bet comes or goes: the stakes are read in the close's statement.
+      const totals = await betTotalsAfter(
+        tx,
+        Prisma.sql`
         UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
           version = version + 1, state = coalesce(${seated}::jsonb, state),
           moves = moves + ${seated === null ? 0 : 1}::int
         WHERE id = ${round.id}::uuid`,
-      round.id,
-    );
-    await appendEvents(tx, [
-      {
-        tableId: table.id,
-        roundId: round.id,
-        type: "round.closed",
-        payload: { roundId: round.id, number: round.number, ...totals },
-      },
-      ...refunded,
-    ]);
-    return {
-      ...round,
-      state,
-      phase: "dealing",
-      version: round.version + 1,
-      moves: round.moves + (decisions === undefined ? 0 : 1),
-    };
-  });
+        round.id,
+      );
+      await appendEvents(tx, [
+        {
+          tableId: table.id,
+          roundId: round.id,
+          type: "round.closed",
+          payload: { roundId: round.id, number: round.number, ...totals },
+        },
+        ...refunded,
+      ]);
+      return {
+        ...round,
+        state,
+        phase: "dealing",
+        version: round.version + 1,
+        moves: round.moves + (decisions === undefined ? 0 : 1),
+      };
+    },
+    lock,
+  );
 }
 
 /**
@@ -238,7 +246,9 @@ export async function dealStep(
   if (dealt === null) return { dealt: null };
   // On node-postgres: the deal is the runtime's most frequent transaction, about ten statements,
   // each costing several times its CPU through Prisma's interactive transaction.
-  return sqlTransaction(db, (tx) => writeDeal(tx, table, definition, round, shoeRow, shoe, dealt));
+  return sqlTransaction(db, (tx) => writeDeal(tx, table, definition, round, shoeRow, shoe, dealt), {
+    first: roundLockStatement(round.id),
+  });
 }
 
 export interface DealtStep {
@@ -349,33 +359,37 @@ export async function cancelRound(
   const shoe = shoeFromJson(shoeRow.state);
   burnDealtSince(shoe, round.state.first);
   const last = endRound(shoe);
-  return sqlTransaction(db, async (tx) => {
-    await lockRound(tx, round, "betting");
-    // Asked to cancel only a round waiting for a bet: one that took a bet meanwhile goes on.
-    if (ifWaiting !== undefined && !(await waitsForBet(tx, ifWaiting, round.id))) {
-      return { cancelled: false, shoeEnded: false };
-    }
-    await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
-    const bets = await openBetsOf(tx, round.id);
-    const refunds = await refundOpenBets(tx, round.id);
-    const wallets = new Map(refunds.map((refund) => [refund.playerId, refund.balance]));
-    const refunded = bets.map((bet) => ({ ...bet, returned: Number(bet.reserved) }));
-    await tx.$executeRaw`
+  return sqlTransaction(
+    db,
+    async (tx) => {
+      await lockRound(tx, round, "betting");
+      // Asked to cancel only a round waiting for a bet: one that took a bet meanwhile goes on.
+      if (ifWaiting !== undefined && !(await waitsForBet(tx, ifWaiting, round.id))) {
+        return { cancelled: false, shoeEnded: false };
+      }
+      await saveShoe(tx, shoeRow.id, shoeRow.position, shoe);
+      const bets = await openBetsOf(tx, round.id);
+      const refunds = await refundOpenBets(tx, round.id);
+      const wallets = new Map(refunds.map((refund) => [refund.playerId, refund.balance]));
+      const refunded = bets.map((bet) => ({ ...bet, returned: Number(bet.reserved) }));
+      await tx.$executeRaw`
       UPDATE rounds SET phase = 'cancelled'::round_phase, closed_at = ${new Date()}::timestamptz,
         version = version + 1
       WHERE id = ${round.id}::uuid`;
-    const events: NewEvent[] = [
-      {
-        tableId: table.id,
-        roundId: round.id,
-        type: "round.cancelled",
-        payload: { roundId: round.id, number: round.number, reason, refunds: refunded.length },
-      },
-      ...playerEvents(table, round, "round.cancelled", refunded, wallets),
-      ...(await freeLeavingSeats(tx, table.id)),
-    ];
-    if (last) events.push(await endShoe(tx, table, shoeRow.id, shoe));
-    await appendEvents(tx, events);
-    return { cancelled: true, shoeEnded: last };
-  });
+      const events: NewEvent[] = [
+        {
+          tableId: table.id,
+          roundId: round.id,
+          type: "round.cancelled",
+          payload: { roundId: round.id, number: round.number, reason, refunds: refunded.length },
+        },
+        ...playerEvents(table, round, "round.cancelled", refunded, wallets),
+        ...(await freeLeavingSeats(tx, table.id)),
+      ];
+      if (last) events.push(await endShoe(tx, table, shoeRow.id, shoe));
+      await appendEvents(tx, events);
+      return { cancelled: true, shoeEnded: last };
+    },
+    { first: roundLockStatement(round.id) },
+  );
 }

@@ -11,6 +11,7 @@ import type { TableGameDefinition } from "@fuda/rules";
 import type { Rng } from "@fuda/shoe";
 import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
 
+import type { ActedRound } from "./acted-here";
 import { bettingStep } from "./betting-step";
 import type { Clock } from "./clock";
 import type { RawTx, RoundRow, ShoeRow } from "./dealer-rows";
@@ -188,7 +189,21 @@ export interface StepRun {
    * table again. Taken by that step; one that finds the round moved meanwhile (an operator, a
    * player) reads the table and steps again.
    */
-  kept: { state: TableState | null };
+  kept: {
+    state: TableState | null;
+    /**
+     * Kept by a step that only waits for a decision: valid while no event of `MOVED_BY_OTHERS`
+     * has come since `others` counted this many.
+     */
+    untilOthers?: number;
+  };
+  /** The table as the runner's last step started from it (read or kept). */
+  seen: { state: TableState | null };
+  /**
+   * The table's events of `MOVED_BY_OTHERS` the runner has heard of: counted with the process's
+   * hub, absent without it.
+   */
+  others?: { count: number };
   /** The first step after taking the table. */
   recovering: boolean;
   /** The stakes last announced (`bets.totals`), as JSON. */
@@ -203,26 +218,66 @@ export interface StepRun {
  * last step left it (`run.kept`) or as read from the database.
  */
 export async function step(options: TableRunnerOptions, run: StepRun): Promise<Wait> {
-  const kept = run.kept.state;
+  const { state, untilOthers } = run.kept;
   run.kept.state = null;
+  run.kept.untilOthers = undefined;
+  const othersAtStart = run.others?.count;
+  // A wait's table is stale once anyone else has moved at the table since.
+  const kept = untilOthers === undefined || untilOthers === othersAtStart ? state : null;
   // On node-postgres: read before most steps, several times cheaper than through Prisma.
-  const read = () => readTable(sqlClient(options.db), options.tableId);
-  if (kept === null) return stepFrom(options, run, await read());
+  const read = async () =>
+    (run.seen.state = await readTable(sqlClient(options.db), options.tableId));
+  if (kept === null) return stepFrom(options, run, await read(), othersAtStart);
   try {
-    return await stepFrom(options, run, kept);
+    run.seen.state = kept;
+    return await stepFrom(options, run, kept, othersAtStart);
   } catch (error) {
     // Moved since the runner's last step (an operator cancelled the round, a player acted):
     // the step is taken again from the table as it is.
     if (!(error instanceof FencedError || error instanceof StaleRoundError)) throw error;
     run.kept.state = null;
-    return stepFrom(options, run, await read());
+    return stepFrom(options, run, await read(), othersAtStart);
   }
+}
+
+/**
+ * The events of anyone but the table's dealer moving a round: a player's action, an operator's
+ * correction, cancel or void, a studio card withdrawn. A step that waited for a decision keeps
+ * its table until one of them comes.
+ */
+export const MOVED_BY_OTHERS: ReadonlySet<string> = new Set([
+  "action.taken",
+  "round.corrected",
+  "round.cancelled",
+  "round.voided",
+  "card.withdrawn",
+]);
+
+/**
+ * The table after a player's action in this process (acted-here.ts), from the table the runner
+ * last stepped from: null when that was not the action's round being dealt from the same shoe,
+ * or already showed the action.
+ */
+export function afterAction(seen: TableState | null, acted: ActedRound): TableState | null {
+  const { round, shoe } = seen ?? {};
+  if (seen == null || round?.id !== acted.roundId || round.phase !== "dealing") return null;
+  // Already seen (the runner read the table after the action committed): nothing newer.
+  if (acted.moves <= round.moves) return null;
+  if (shoe?.id !== acted.shoe.id || shoe.state.studio === true) return null;
+  const { state, version, moves, actsBy } = acted;
+  return {
+    ...seen,
+    since: null,
+    round: { ...round, state, version, moves, actsBy },
+    shoe: { ...shoe, state: acted.shoe.state, position: acted.shoe.position },
+  };
 }
 
 async function stepFrom(
   options: TableRunnerOptions,
   run: StepRun,
   read: TableState,
+  othersAtStart: number | undefined,
 ): Promise<Wait> {
   const { db, timing, rng, clock } = options;
   const { recovering, watch, did } = run;
@@ -268,6 +323,12 @@ async function stepFrom(
       const left = round.actsBy.getTime() - clock.now();
       if (left > 0) {
         did("await-decision");
+        // Woken by its own cards and turns, the next step waits on from this table; a round
+        // moved by anyone else since this step began makes it read the table.
+        if (othersAtStart !== undefined) {
+          run.kept.state = read;
+          run.kept.untilOthers = othersAtStart;
+        }
         return { ms: Math.min(left, DECISION_POLL_MS), untilEvent: true };
       }
       did("timeout");

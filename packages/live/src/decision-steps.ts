@@ -11,7 +11,7 @@ import { shoeFromJson } from "@fuda/shoe";
 import { studioSafe } from "./studio-memory";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
-import { lockRound } from "./dealer-rows";
+import { lockRound, roundLockStatement } from "./dealer-rows";
 import { deadlineAfter, stepEvents, writeStep } from "./decisions";
 import { appendEvents } from "./events";
 import { tableSettings } from "./seats";
@@ -33,18 +33,22 @@ export async function timeoutStep(
   const shoe = shoeFromJson(shoeRow.state);
   const step = studioSafe(shoe, round.state.first, (copy) => decisions.timeout(copy, round.state));
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null, now);
-  return sqlTransaction(db, async (tx) => {
-    await lockRound(tx, round, "dealing");
-    await writeStep(tx, {
-      table,
-      round,
-      shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe },
-      step,
-      actsBy,
-      action: { seat: pending.seat, hand: pending.hand, action: pending.onTimeout, by: "timer" },
-    });
-    return { ...round, state: step.round, moves: round.moves + 1, actsBy };
-  });
+  return sqlTransaction(
+    db,
+    async (tx) => {
+      await lockRound(tx, round, "dealing");
+      await writeStep(tx, {
+        table,
+        round,
+        shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe },
+        step,
+        actsBy,
+        action: { seat: pending.seat, hand: pending.hand, action: pending.onTimeout, by: "timer" },
+      });
+      return { ...round, state: step.round, moves: round.moves + 1, actsBy };
+    },
+    { first: roundLockStatement(round.id) },
+  );
 }
 
 /**
@@ -61,13 +65,17 @@ export async function restartTimer(
   const pending = definition.decisions?.pending(round.state);
   if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
   const actsBy = new Date(now + tableSettings(table.settings).actionSeconds * 1_000);
-  return sqlTransaction(db, async (tx) => {
-    await lockRound(tx, round, "dealing");
-    await tx.$executeRaw`UPDATE rounds SET acts_by = ${actsBy}::timestamptz WHERE id = ${round.id}::uuid`;
-    await appendEvents(
-      tx,
-      stepEvents(table, round, [{ type: "turn.started", ...pending }], actsBy),
-    );
-    return { ...round, actsBy };
-  });
+  return sqlTransaction(
+    db,
+    async (tx) => {
+      await lockRound(tx, round, "dealing");
+      await tx.$executeRaw`UPDATE rounds SET acts_by = ${actsBy}::timestamptz WHERE id = ${round.id}::uuid`;
+      await appendEvents(
+        tx,
+        stepEvents(table, round, [{ type: "turn.started", ...pending }], actsBy),
+      );
+      return { ...round, actsBy };
+    },
+    { first: roundLockStatement(round.id) },
+  );
 }

@@ -7,7 +7,8 @@ import { withSpan } from "@fuda/telemetry";
 
 import type { Clock } from "./clock";
 import type { StepRun, TableRunnerOptions, Wait } from "./dealer";
-import { step } from "./dealer";
+import { afterAction, MOVED_BY_OTHERS, step } from "./dealer";
+import { onActedHere } from "./acted-here";
 import { FencedError, StaleRoundError } from "./dealer-rows";
 import { oneLine } from "./log";
 import { RoundWatch } from "./round-watch";
@@ -55,12 +56,39 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   let unreachableSince: number | null = null;
   const announced = { totals: "" };
   const kept: StepRun["kept"] = { state: null };
+  const seen: StepRun["seen"] = { state: null };
+  // A player's action in this process: the next step starts from the round it wrote.
+  const stopKeeping = onActedHere(tableId, (acted) => {
+    const after = afterAction(seen.state, acted);
+    if (after === null) return;
+    kept.state = after;
+    kept.untilOthers = undefined;
+  });
+  // Rounds moved by anyone else, counted: a step that waits for a decision keeps its table only
+  // until one comes (dealer.ts, `StepRun.kept`).
+  const others = options.hub === undefined ? undefined : { count: 0 };
+  const stopCounting = options.hub?.listen(
+    { tableId },
+    {
+      event: (event) => {
+        if (MOVED_BY_OTHERS.has(event.type)) others!.count += 1;
+      },
+      end: () => undefined,
+    },
+  );
   const watch = new RoundWatch(tableId, log);
   try {
     while (!signal.aborted) {
       let wait: Wait;
       try {
-        const stepped = await tracedStep(options, { recovering, announced, watch, kept });
+        const stepped = await tracedStep(options, {
+          recovering,
+          announced,
+          watch,
+          kept,
+          seen,
+          others,
+        });
         // A player acted meanwhile: the step is computed again from the round as it now is.
         if (stepped === AGAIN) continue;
         wait = stepped;
@@ -101,6 +129,8 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
       }
     }
   } finally {
+    stopKeeping();
+    stopCounting?.();
     watch.end();
   }
 }
