@@ -5,13 +5,15 @@
  * per statement (docs/performance.md, Bet placements); the statements here are the
  * same tagged templates (`Prisma.sql`), sent with their `$n` text and values as they are.
  */
-import type pg from "pg";
+import pg from "pg";
 
 import { poolOf } from "./client";
 import type { Db } from "./client";
 import { Prisma } from "./generated/prisma/client";
 
 type Sql = Prisma.Sql;
+
+const { escapeLiteral } = pg;
 
 /** What a body needs of a transaction: raw queries, as Prisma's transaction client offers them. */
 export interface SqlClient {
@@ -66,19 +68,21 @@ export interface SqlTransactionClient extends SqlClient {
     query: TemplateStringsArray | Sql,
     ...values: unknown[]
   ): Promise<T>;
-  /** The rows of the `first` statement sent with BEGIN, when the transaction was given one. */
-  first?: <T = unknown>() => Promise<T[]>;
+  /** The rows of each `first` statement sent with BEGIN, when the transaction was given some. */
+  first?: () => Promise<unknown[][]>;
 }
 
 interface TransactionOptions {
   /** How long each statement may run, in ms (20 s by default). */
   statementTimeoutMs?: number;
   /**
-   * A statement sent with BEGIN in the same message (the simple query protocol: so it takes no
-   * parameters, and the caller vouches for every literal in it), typically the lock the body
-   * starts with: one round trip less. Its rows: `tx.first()`.
+   * Statements sent with BEGIN in the same message, typically the lock the body starts with and
+   * the reads that must follow it: one round trip for all. The simple query protocol takes no
+   * parameters, so their values are written in as literals (`inlined`); each statement still
+   * reads with a snapshot of its own, taken after the one before it ended (READ COMMITTED).
+   * Their rows: `tx.first()`.
    */
-  first?: string;
+  first?: readonly Sql[];
 }
 
 /**
@@ -166,6 +170,45 @@ export function keptConnection(db: Db): KeptConnection {
   };
 }
 
+/** A value as an SQL literal: quoted, as PostgreSQL types a parameter sent as text. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "string") return escapeLiteral(value);
+  if (typeof value === "number" && Number.isFinite(value)) return `'${value}'`;
+  if (typeof value === "bigint" || typeof value === "boolean") return `'${value}'`;
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  throw new Error(`inlined: no literal for a value of type ${typeof value}`);
+}
+
+/**
+ * `sql` with its values written in as literals, for a message of the simple query protocol: each
+ * `$n` outside quotes and quoted names becomes the literal of the n-th value (`literal`).
+ */
+export function inlined(sql: Sql): string {
+  const { text, values } = sql;
+  let out = "";
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      out += c;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    const digits = c === "$" ? /^\d+/.exec(text.slice(i + 1)) : null;
+    if (digits === null) {
+      out += c;
+      continue;
+    }
+    const index = Number(digits[0]) - 1;
+    if (index >= values.length) throw new Error(`inlined: no value for $${digits[0]}`);
+    out += literal(values[index]);
+    i += digits[0].length;
+  }
+  return out;
+}
+
 /** The transaction itself, on `held`'s connection; `held.broken` says if it broke meanwhile. */
 async function transactionOn<T>(
   held: Held,
@@ -190,13 +233,18 @@ async function transactionOn<T>(
     // A statement that waits longer (a lock held by a stuck session) fails instead of holding
     // every caller queued behind it, as Prisma's transaction timeout did.
     const begun = connection.query(
-      `BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}` +
-        (first === undefined ? "" : `; ${first}`),
+      [
+        "BEGIN",
+        `SET LOCAL statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`,
+        ...(first ?? []).map(inlined),
+      ].join(";\n"),
     );
     begun.catch(() => undefined);
-    // Several statements in one message answer with one result each: the last is `first`'s.
-    const firstRows = <R>() =>
-      begun.then((results) => (results as unknown as pg.QueryResult[]).at(-1)!.rows as R[]);
+    // Several statements in one message answer with one result each, BEGIN's and SET's first.
+    const firstRows = () =>
+      begun.then((results) =>
+        (results as unknown as pg.QueryResult[]).slice(2).map((result) => result.rows as unknown[]),
+      );
     const result = await body({
       ...(first === undefined ? {} : { first: firstRows }),
       $queryRaw: (query, ...values) => run(query, values),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   createDb,
+  inlined,
   isDatabaseUnreachable,
   keptConnection,
   poolOf,
@@ -112,7 +113,7 @@ describe("sqlTransaction", () => {
     const rows = await sqlTransaction(
       db,
       async (tx) => {
-        const locked = await tx.first!<{ id: number; text: string }>();
+        const [locked] = await tx.first!();
         // The lock is this transaction's: another session cannot take it before the commit.
         const other = await poolOf(db).connect();
         try {
@@ -125,7 +126,7 @@ describe("sqlTransaction", () => {
         await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${50}, ${"locked"})`;
         return locked;
       },
-      { first: "SELECT id, text FROM notes WHERE id = 1 FOR UPDATE" },
+      { first: [Prisma.sql`SELECT id, text FROM notes WHERE id = ${1} FOR UPDATE`] },
     );
     expect(rows).toEqual([{ id: 1, text: before[0]!.split(":")[1] }]);
     expect(await notes()).toEqual([...before, "50:locked"]);
@@ -137,7 +138,7 @@ describe("sqlTransaction", () => {
           await tx.first!();
           await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${51}, ${"gone"})`;
         },
-        { first: "SELECT no_such_column FROM notes" },
+        { first: [Prisma.sql`SELECT no_such_column FROM notes`] },
       ),
     ).rejects.toMatchObject({ code: "42703" });
     expect(await notes()).toEqual([...before, "50:locked"]);
@@ -146,6 +147,44 @@ describe("sqlTransaction", () => {
       expect(tx.first).toBeUndefined();
       return Promise.resolve();
     });
+  });
+
+  it("first statements: several, each reading after the one before, their values written in as PostgreSQL reads parameters", async () => {
+    const odd = "it's a \\ back'slash $1 and 'quotes'";
+    const when = new Date("2026-12-06T10:11:12.345Z");
+    const [inserted, read] = await sqlTransaction(
+      db,
+      async (tx) => {
+        const rows = await tx.first!();
+        await tx.$queryRaw`DELETE FROM notes WHERE id = ${60}`;
+        return rows;
+      },
+      {
+        first: [
+          Prisma.sql`INSERT INTO notes (id, text) VALUES (${60}, ${odd}) RETURNING id`,
+          // A statement of its own sees the insert before it.
+          Prisma.sql`SELECT text, ${-2}::int AS minus, ${null}::text AS none, ${true}::boolean AS yes,
+                            ${when}::timestamptz AS at, ${12345678901234n}::bigint AS big, '$2' AS dollar
+                     FROM notes WHERE id = ${60}`,
+        ],
+      },
+    );
+    expect(inserted).toEqual([{ id: 60 }]);
+    expect(read).toEqual([
+      {
+        text: odd,
+        minus: -2,
+        none: null,
+        yes: true,
+        at: when,
+        big: "12345678901234",
+        dollar: "$2",
+      },
+    ]);
+    expect(inlined(Prisma.sql`SELECT ${"a'b"}, "$1", ${1.5}`)).toBe(`SELECT 'a''b', "$1", '1.5'`);
+    expect(() => inlined(Prisma.sql`SELECT ${[1, 2]}`)).toThrow(
+      "no literal for a value of type object",
+    );
   });
 
   it("a statement waiting longer than the timeout fails, and its transaction is rolled back", async () => {

@@ -21,7 +21,6 @@ import { actedHere } from "./acted-here";
 import { awaitsCard } from "./studio-memory";
 
 import type { RawTx } from "./dealer-rows";
-import { roundLockStatement } from "./dealer-rows";
 import { deadlineAfter, writeStep } from "./decisions";
 import { definitionOf } from "./games";
 import { liveRoundFromJson } from "./round-json";
@@ -115,28 +114,41 @@ type StoredRoundSql = Omit<RoundSql, "state" | "shoe_state"> & {
 };
 
 /**
- * The round with its table and shoe, locked for a decision or a correction; `also`: more columns
- * the caller reads under the lock in the same statement.
+ * The statements of `lockLiveRound`: the round's lock, then its read with `also`. The lock first,
+ * the read in a statement after it: a statement that waited for the lock re-reads only the
+ * locked row, and would join the shoe as it stood before the dealer's step it waited for (a
+ * round one card ahead of its shoe). The read after it sees that step whole.
  */
-export async function lockLiveRound<Also extends object = object>(
-  tx: RawTx,
-  roundId: string,
-  also: Prisma.Sql = Prisma.empty,
-): Promise<RoundSql & Also> {
-  // The lock first (sent with BEGIN when the transaction was begun with it, as `act` does), then the
-  // read: a statement that waited for the lock re-reads only the locked row, and would join the
-  // shoe as it stood before the dealer's step it waited for (a round one card ahead of its
-  // shoe). The read after it sees that step whole.
-  if (tx.first !== undefined) await tx.first();
-  else await tx.$queryRaw`SELECT 1 FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
-  const [round] = await tx.$queryRaw<(StoredRoundSql & Also)[]>`
+export const liveRoundLock = (roundId: string, also: Prisma.Sql = Prisma.empty): Prisma.Sql[] => [
+  Prisma.sql`SELECT 1 FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`,
+  Prisma.sql`
     SELECT r.id::text, r.table_id::text, r.number, r.phase::text, r.state, r.acts_by, r.studio,
            r.version, r.moves,
            r.acts_by IS NOT NULL AND r.acts_by <= clock_timestamp() AS late,
            t.game::text AS game, t.variant, t.settings,
            s.id::text AS shoe_id, s.state AS shoe_state, s.position AS shoe_position ${also}
     FROM rounds r JOIN tables t ON t.id = r.table_id JOIN shoes s ON s.id = r.shoe_id
-    WHERE r.id = ${roundId}::uuid`;
+    WHERE r.id = ${roundId}::uuid`,
+];
+
+/**
+ * The round with its table and shoe, locked for a decision or a correction; `also`: more columns
+ * the caller reads under the lock in the same statement. Sent with BEGIN when the transaction
+ * was begun with `liveRoundLock(roundId, also)`, as `act`'s is.
+ */
+export async function lockLiveRound<Also extends object = object>(
+  tx: RawTx,
+  roundId: string,
+  also: Prisma.Sql = Prisma.empty,
+): Promise<RoundSql & Also> {
+  let rows: unknown[];
+  if (tx.first !== undefined) rows = (await tx.first())[1]!;
+  else {
+    const [lock, read] = liveRoundLock(roundId, also);
+    await tx.$queryRaw(lock!);
+    rows = await tx.$queryRaw<unknown[]>(read!);
+  }
+  const [round] = rows as (StoredRoundSql & Also)[];
   if (round === undefined) throw roundNotFound(roundId);
   return {
     ...round,
@@ -148,30 +160,27 @@ export async function lockLiveRound<Also extends object = object>(
 export async function act(db: Db, input: ActInput): Promise<Acted> {
   const { playerId, roundId, seat, action, requestId } = input;
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
+  // Read with the round, under its lock: this request's earlier record (the same request sent
+  // twice at once finds the first's), the caller's open bets on the seat but bets behind it
+  // (docs/rules/joker-blackjack.md, Bet Behind: they leave the decisions to the seated player),
+  // their wallet.
+  const mine = Prisma.sql`,
+    (SELECT json_build_object('roundId', a.round_id, 'seat', a.seat, 'hand', a.hand,
+                              'action', a.action)
+     FROM round_actions a
+     WHERE a.player_id = ${playerId} AND a.request_id = ${requestId}) AS earlier,
+    (SELECT sum(stake) FROM bets WHERE player_id = ${playerId}
+       AND request_id = ${`action/${requestId}`}) AS earlier_stake,
+    (SELECT coalesce(json_agg(DISTINCT b.bet), '[]') FROM bets b
+     WHERE b.round_id = r.id AND b.seat = ${seat} AND b.player_id = ${playerId}
+       AND b.status = 'open') AS own,
+    (SELECT balance FROM ledger_accounts
+     WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
   // On node-postgres: a seated round's most frequent transaction after the dealer's own.
   return sqlTransaction(
     db,
     async (tx) => {
-      // Under the round's lock, with the round: this request's earlier record (the same request
-      // sent twice at once finds the first's), the caller's open bets on the seat but bets behind it
-      // (docs/rules/joker-blackjack.md, Bet Behind: they leave the decisions to the seated player),
-      // their wallet.
-      const round = await lockLiveRound<MineSql>(
-        tx,
-        roundId,
-        Prisma.sql`,
-        (SELECT json_build_object('roundId', a.round_id, 'seat', a.seat, 'hand', a.hand,
-                                  'action', a.action)
-         FROM round_actions a
-         WHERE a.player_id = ${playerId} AND a.request_id = ${requestId}) AS earlier,
-        (SELECT sum(stake) FROM bets WHERE player_id = ${playerId}
-           AND request_id = ${`action/${requestId}`}) AS earlier_stake,
-        (SELECT coalesce(json_agg(DISTINCT b.bet), '[]') FROM bets b
-         WHERE b.round_id = r.id AND b.seat = ${seat} AND b.player_id = ${playerId}
-           AND b.status = 'open') AS own,
-        (SELECT balance FROM ledger_accounts
-         WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`,
-      );
+      const round = await lockLiveRound<MineSql>(tx, roundId, mine);
       const wallet = Number(round.balance ?? 0);
       if (round.earlier !== null) {
         return {
@@ -289,6 +298,7 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
       }
       return taken;
     },
-    { first: roundLockStatement(roundId, "1") },
+    // The lock and the read go with BEGIN, in one message.
+    { first: liveRoundLock(roundId, mine) },
   );
 }

@@ -1,5 +1,6 @@
 /** The rows a dealer step reads and writes, and the fencing that keeps two dealers apart. */
-import type { Prisma, SqlTransactionClient } from "@fuda/db";
+import type { SqlTransactionClient } from "@fuda/db";
+import { Prisma } from "@fuda/db";
 import type { LiveRound } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 
@@ -70,19 +71,9 @@ export interface TableRef {
 
 export const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * `lockRound`'s statement as text to send with BEGIN (`sqlTransaction`'s `first`): the id is
- * written into it, so it must be a uuid.
- */
-export function roundLockStatement(
-  roundId: string,
-  columns = "phase::text, version, moves",
-): string {
-  if (!UUID.test(roundId)) throw new Error(`round ${roundId}: not a uuid`);
-  return `SELECT ${columns} FROM rounds WHERE id = '${roundId}'::uuid FOR UPDATE`;
-}
+/** `lockRound`'s lock, to send with BEGIN (`sqlTransaction`'s `first`). */
+export const roundLock = (roundId: string): Prisma.Sql =>
+  Prisma.sql`SELECT phase::text AS phase, version, moves FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
 
 interface LockRow {
   phase: string;
@@ -92,7 +83,7 @@ interface LockRow {
 
 /**
  * Locks the round for its next step (taken with BEGIN when the transaction was begun with
- * `roundLockStatement`); throws FencedError when it is not as this dealer left it,
+ * `roundLock`); throws FencedError when it is not as this dealer left it,
  * StaleRoundError when only a player's action changed it since it was read.
  */
 export async function lockRound(
@@ -102,7 +93,7 @@ export async function lockRound(
 ): Promise<void> {
   const [row] =
     tx.first !== undefined
-      ? await tx.first<LockRow>()
+      ? ((await tx.first())[0] as LockRow[])
       : await tx.$queryRaw<LockRow[]>`
           SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
   if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);

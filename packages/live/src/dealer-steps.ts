@@ -14,7 +14,7 @@ import type { Shoe } from "@fuda/shoe";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { FencedError, lockRound, roundLockStatement, TableNotOpenError } from "./dealer-rows";
+import { FencedError, lockRound, roundLock, TableNotOpenError } from "./dealer-rows";
 import { endShoe, saveShoe, saveShoeSql } from "./dealer-shoe";
 import type { NewEvent } from "./events";
 import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
@@ -22,9 +22,11 @@ import { appendEvents, appendEventsCtes } from "./events";
 import type { FreedSeat } from "./seats";
 import { freeLeavingSeats, freeLeavingSeatsSql, seatsLeftEvents } from "./seats";
 import { refundOpenBets } from "./refunds";
+import type { OpenBet } from "./settlement";
 import {
-  betTotalsAfter,
+  betTotalsJsonSql,
   openBetsOf,
+  openBetsSql,
   playerEvents,
   settledEvents,
   settlementOf,
@@ -39,7 +41,7 @@ import { behindBets, reopenBetting, waitsForBet } from "./waiting-round";
 const inTransaction = <T>(
   db: Db | Tx,
   run: (tx: RawTx) => Promise<T>,
-  first?: string,
+  first?: readonly Prisma.Sql[],
 ): Promise<T> => (isDb(db) ? sqlTransaction(db, run, { first }) : run(db));
 
 /**
@@ -115,7 +117,7 @@ export async function closeBetting(
   definition: TableGameDefinition | null | undefined,
   { windowMs, now = Date.now() }: { windowMs: number; now?: number },
 ): Promise<RoundRow> {
-  const lock = roundLockStatement(round.id);
+  const lock = [roundLock(round.id)];
   return inTransaction(
     db,
     async (tx) => {
@@ -135,25 +137,21 @@ export async function closeBetting(
         }
       }
       const seated = decisions === undefined ? null : JSON.stringify(state);
-      // Under the round's lock no bet comes or goes: the stakes are read in the close's statement.
-      const totals = await betTotalsAfter(
-        tx,
-        Prisma.sql`
-        UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
-          version = version + 1, state = coalesce(${seated}::jsonb, state),
-          moves = moves + ${seated === null ? 0 : 1}::int
-        WHERE id = ${round.id}::uuid`,
-        round.id,
-      );
-      await appendEvents(tx, [
-        {
-          tableId: table.id,
-          roundId: round.id,
-          type: "round.closed",
-          payload: { roundId: round.id, number: round.number, ...totals },
-        },
-        ...refunded,
-      ]);
+      // One statement: the round closed and `round.closed` with the stakes, read under the
+      // round's lock (no bet comes or goes), then any refunds' events.
+      await tx.$queryRaw`
+        WITH written AS (
+          UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
+            version = version + 1, state = coalesce(${seated}::jsonb, state),
+            moves = moves + ${seated === null ? 0 : 1}::int
+          WHERE id = ${round.id}::uuid
+          RETURNING id),
+        ${appendEventsCtes("written", refunded, {
+          lead: Prisma.sql`SELECT ${table.id}::uuid, ${round.id}::uuid, NULL::text, 'round.closed',
+            jsonb_build_object('roundId', ${round.id}::text, 'number', ${round.number}::int)
+              || ${betTotalsJsonSql(round.id)}`,
+        })}
+        SELECT 1`;
       return {
         ...round,
         state,
@@ -247,7 +245,8 @@ export async function dealStep(
   // On node-postgres: the deal is the runtime's most frequent transaction, about ten statements,
   // each costing several times its CPU through Prisma's interactive transaction.
   return sqlTransaction(db, (tx) => writeDeal(tx, table, definition, round, shoeRow, shoe, dealt), {
-    first: roundLockStatement(round.id),
+    // The round's lock with BEGIN, and the bets to settle read right after it in the same message.
+    first: dealt.next.dealt ? [roundLock(round.id), openBetsSql(round.id)] : [roundLock(round.id)],
   });
 }
 
@@ -281,9 +280,12 @@ export async function writeDeal(
   const actsBy = deadlineAfter(definition, table, next, shown, round.actsBy);
   const events: NewEvent[] = stepEvents(table, round, shown, actsBy);
   // The deal that ends the round settles it in the same statement as the cards.
-  const settlement = next.dealt
-    ? settlementOf(table, round, next, definition, await openBetsOf(tx, round.id))
-    : null;
+  const bets = !next.dealt
+    ? null
+    : tx.first !== undefined
+      ? ((await tx.first())[1] as OpenBet[])
+      : await openBetsOf(tx, round.id);
+  const settlement = bets === null ? null : settlementOf(table, round, next, definition, bets);
   const road = next.dealt ? definition.updateRoad(shoeRow.road, next) : shoeRow.road;
   const outcome = next.dealt ? definition.outcome(next) : null;
   const fence = byConsole ? 0 : 1;
@@ -390,6 +392,6 @@ export async function cancelRound(
       await appendEvents(tx, events);
       return { cancelled: true, shoeEnded: last };
     },
-    { first: roundLockStatement(round.id) },
+    { first: [roundLock(round.id)] },
   );
 }

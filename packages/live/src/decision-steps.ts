@@ -11,7 +11,7 @@ import { shoeFromJson } from "@fuda/shoe";
 import { studioSafe } from "./studio-memory";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
-import { lockRound, roundLockStatement } from "./dealer-rows";
+import { lockRound, roundLock } from "./dealer-rows";
 import { deadlineAfter, stepEvents, writeStep } from "./decisions";
 import { appendEvents } from "./events";
 import { tableSettings } from "./seats";
@@ -47,7 +47,7 @@ export async function timeoutStep(
       });
       return { ...round, state: step.round, moves: round.moves + 1, actsBy };
     },
-    { first: roundLockStatement(round.id) },
+    { first: [roundLock(round.id)] },
   );
 }
 
@@ -76,6 +76,6 @@ export async function restartTimer(
       );
       return { ...round, actsBy };
     },
-    { first: roundLockStatement(round.id) },
+    { first: [roundLock(round.id)] },
   );
 }

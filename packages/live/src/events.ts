@@ -58,15 +58,28 @@ export async function appendEvents(
 /**
  * `appendEvents` as the last CTEs of a statement that writes a step: the lock is taken only
  * once the CTE `after` has a row (the step was written), so it is held from the insert to the
- * commit as there, and not at all by a step that wrote nothing.
+ * commit as there, and not at all by a step that wrote nothing. `lead`: an event built in SQL
+ * (a query of one row: table, round, player, type, payload), appended before `events`; its
+ * payload must match its type's in the catalog as a `NewEvent`'s does.
  */
-export const appendEventsCtes = (after: string, events: readonly NewEvent[]): Prisma.Sql =>
+export const appendEventsCtes = (
+  after: string,
+  events: readonly NewEvent[],
+  { lead }: { lead?: Prisma.Sql } = {},
+): Prisma.Sql =>
   Prisma.sql`
     events_lock AS MATERIALIZED (
       SELECT pg_advisory_xact_lock(${EVENTS_LOCK}) FROM ${Prisma.raw(after)}),
     events AS (
       INSERT INTO table_events (table_id, round_id, player_id, type, payload)
-      SELECT t, r, p, y, d FROM events_lock, ${eventRows(events)} ORDER BY n)`;
+      SELECT t, r, p, y, d FROM events_lock, (
+        ${
+          lead === undefined
+            ? Prisma.empty
+            : Prisma.sql`SELECT t, r, p, y, d, 0::bigint AS n FROM (${lead}) AS lead(t, r, p, y, d)
+              UNION ALL`
+        }
+        SELECT t, r, p, y, d, n FROM ${eventRows(events)}) AS e ORDER BY n)`;
 
 /**
  * A row of `table_events` as read back: trusted as `appendEvents` wrote it (a `NewEvent`, typed by

@@ -45,16 +45,12 @@ export async function betTotals(tx: Pick<RawTx, "$queryRaw">, roundId: string): 
   return totalsOf(await tx.$queryRaw<TotalsRow[]>(betTotalsSql(roundId)));
 }
 
-/** Writes `write` (a CTE's statement), then reads the round's stakes (`betTotals`): one statement. */
-export async function betTotalsAfter(
-  tx: Pick<RawTx, "$queryRaw">,
-  write: Prisma.Sql,
-  roundId: string,
-): Promise<BetTotals> {
-  return totalsOf(
-    await tx.$queryRaw<TotalsRow[]>`WITH written AS (${write}) ${betTotalsSql(roundId)}`,
-  );
-}
+/** `betTotals` as a jsonb expression, `{ stakes, bettors }`, for a payload built in SQL. */
+export const betTotalsJsonSql = (roundId: string): Prisma.Sql => Prisma.sql`(
+  SELECT jsonb_build_object(
+    'stakes', coalesce(jsonb_object_agg(bet, stake) FILTER (WHERE bet IS NOT NULL), '{}'),
+    'bettors', coalesce(max(bettors) FILTER (WHERE bet IS NULL), 0))
+  FROM (${betTotalsSql(roundId)}) AS totals)`;
 
 export interface OpenBet {
   id: string;
@@ -66,10 +62,12 @@ export interface OpenBet {
   reserved: bigint | string;
 }
 
+export const openBetsSql = (roundId: string): Prisma.Sql => Prisma.sql`
+  SELECT id, player_id, bet, seat, stake, reserved FROM bets
+  WHERE round_id = ${roundId}::uuid AND status = 'open' ORDER BY placed_at, id`;
+
 export const openBetsOf = (tx: RawTx, roundId: string) =>
-  tx.$queryRaw<OpenBet[]>`
-    SELECT id, player_id, bet, seat, stake, reserved FROM bets
-    WHERE round_id = ${roundId}::uuid AND status = 'open' ORDER BY placed_at, id`;
+  tx.$queryRaw<OpenBet[]>(openBetsSql(roundId));
 
 /** The wallets after a settlement's transfers, which must all go through. */
 function walletsAfter(outcomes: readonly TransferOutcome[]): Map<string, number> {

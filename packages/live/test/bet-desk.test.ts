@@ -279,6 +279,29 @@ describe("a player's pace", () => {
 });
 
 describe("betting closed", () => {
+  it("round.closed tells the stakes per bet and the bettors, an undone bet left out", async () => {
+    const [ann, ben, cat] = [await newPlayer(db), await newPlayer(db), await newPlayer(db)];
+    const { roundId } = await openRound(db, "baccarat-a");
+    const place = (playerId: string, bets: { bet: string; amount: number }[]) =>
+      desk.place({ playerId, roundId, requestId: request(), bets });
+    await place(ann, [
+      { bet: "banker", amount: 10 * POINT },
+      { bet: "tie", amount: 10 * POINT },
+    ]);
+    await place(ben, [{ bet: "banker", amount: 25 * POINT }]);
+    await place(ben, [{ bet: "player", amount: 15 * POINT }]);
+    await place(cat, [{ bet: "player", amount: 40 * POINT }]);
+    await desk.undo({ playerId: cat, roundId });
+    await closeRound(db, roundId);
+    const [closed] = await db.tableEvent.findMany({ where: { roundId, type: "round.closed" } });
+    expect(closed!.payload).toEqual({
+      roundId,
+      number: expect.any(Number) as number,
+      stakes: { banker: 35 * POINT, tie: 10 * POINT, player: 15 * POINT },
+      bettors: 2,
+    });
+  });
+
   it("a round closed by the dealer, a passed window, a paused table: BETTING_CLOSED naming roundId", async () => {
     const player = await newPlayer(db);
     const bet = [{ bet: "banker", amount: 10 * POINT }];
