@@ -476,67 +476,73 @@ describe("joker blackjack table", () => {
   it("choose ahead: a seat's action picked while another seat plays is played when its turn comes; one the hand cannot take asks again", async () => {
     // Turns long enough that no timer runs out while three browsers play on a loaded machine.
     await setTable({ actionSeconds: 120 });
-    const players = await Promise.all(
-      [5, 6, 7].map(async (seat) => {
-        const context = await platform!.browser.newContext({ locale: "en-US" });
-        const page = await context.newPage();
-        page.setDefaultTimeout(30_000);
-        await playAsGuest(platform!, page);
-        await page.goto(`${platform!.app.url}/tables/${SLUG}`);
-        await hydrated(page);
-        await page.locator(`[data-testid="sit"][data-seat="${seat}"]`).click();
-        await seatOf(page, seat).and(page.locator('[data-mine="true"]')).waitFor();
-        return { context, page, seat };
-      }),
-    );
-    const [five, six, seven] = players.map(({ page }) => page) as [Page, Page, Page];
-    // Seat 5 and 6 stand on 17, seat 7 holds 16 (no pair); the dealer stands on 17.
-    const roundId = await bettingRound(
-      dealingOrder(["TC 7D", "9S 8H", "TH 6C"], "9C 8S", "2C 3D"),
-      [
-        [five, 5],
-        [six, 6],
-        [seven, 7],
-      ],
-    );
-    await five.locator('[data-testid="turn"][data-seat="5"][data-mine="true"]').waitFor();
-    // While seat 5 plays: seat 6 picks Stand, seat 7 picks Split.
-    await six.locator('[data-testid="choose-ahead"][data-seat="6"] [data-action="stand"]').click();
-    await six.locator('[data-testid="choose-ahead"][data-chosen="stand"]').waitFor();
-    await seven
-      .locator('[data-testid="choose-ahead"][data-seat="7"] [data-action="split"]')
-      .click();
-    await seven.locator('[data-testid="choose-ahead"][data-chosen="split"]').waitFor();
-    await act(five, 5, 1, "stand");
-    // Seat 6's turn takes its Stand at once; seat 7's Split is not possible: it chooses again.
-    await seven.locator('[data-testid="turn"][data-seat="7"][data-mine="true"]').waitFor();
-    expect(await seven.getByTestId("ahead-again").textContent()).toBe(
-      "Split is not possible now: choose again.",
-    );
-    await act(seven, 7, 1, "stand");
-    await seatOf(seven, 7).locator('[data-testid="hand"][data-result="lose"]').waitFor();
-    const taken = await db.tableEvent.findMany({
-      where: { roundId, type: "action.taken" },
-      orderBy: { id: "asc" },
-    });
-    expect(
-      taken.map(({ payload }) => {
-        const { seat, action, timedOut } = payload as {
-          seat: number;
-          action: string;
-          timedOut?: boolean;
-        };
-        return { seat, action, timedOut: timedOut ?? false };
-      }),
-    ).toEqual([
-      { seat: 5, action: "stand", timedOut: false },
-      { seat: 6, action: "stand", timedOut: false },
-      { seat: 7, action: "stand", timedOut: false },
-    ]);
-    for (const { context, page, seat } of players) {
-      await page.locator(`[data-testid="leave"][data-seat="${seat}"]`).click();
-      await context.close();
+    // Restored however the test ends: the tests after it deal with the usual timer.
+    try {
+      const players = await Promise.all(
+        [5, 6, 7].map(async (seat) => {
+          const context = await platform!.browser.newContext({ locale: "en-US" });
+          const page = await context.newPage();
+          page.setDefaultTimeout(30_000);
+          await playAsGuest(platform!, page);
+          await page.goto(`${platform!.app.url}/tables/${SLUG}`);
+          await hydrated(page);
+          await page.locator(`[data-testid="sit"][data-seat="${seat}"]`).click();
+          await seatOf(page, seat).and(page.locator('[data-mine="true"]')).waitFor();
+          return { context, page, seat };
+        }),
+      );
+      const [five, six, seven] = players.map(({ page }) => page) as [Page, Page, Page];
+      // Seat 5 and 6 stand on 17, seat 7 holds 16 (no pair); the dealer stands on 17.
+      const roundId = await bettingRound(
+        dealingOrder(["TC 7D", "9S 8H", "TH 6C"], "9C 8S", "2C 3D"),
+        [
+          [five, 5],
+          [six, 6],
+          [seven, 7],
+        ],
+      );
+      await five.locator('[data-testid="turn"][data-seat="5"][data-mine="true"]').waitFor();
+      // While seat 5 plays: seat 6 picks Stand, seat 7 picks Split.
+      await six
+        .locator('[data-testid="choose-ahead"][data-seat="6"] [data-action="stand"]')
+        .click();
+      await six.locator('[data-testid="choose-ahead"][data-chosen="stand"]').waitFor();
+      await seven
+        .locator('[data-testid="choose-ahead"][data-seat="7"] [data-action="split"]')
+        .click();
+      await seven.locator('[data-testid="choose-ahead"][data-chosen="split"]').waitFor();
+      await act(five, 5, 1, "stand");
+      // Seat 6's turn takes its Stand at once; seat 7's Split is not possible: it chooses again.
+      await seven.locator('[data-testid="turn"][data-seat="7"][data-mine="true"]').waitFor();
+      expect(await seven.getByTestId("ahead-again").textContent()).toBe(
+        "Split is not possible now: choose again.",
+      );
+      await act(seven, 7, 1, "stand");
+      await seatOf(seven, 7).locator('[data-testid="hand"][data-result="lose"]').waitFor();
+      const taken = await db.tableEvent.findMany({
+        where: { roundId, type: "action.taken" },
+        orderBy: { id: "asc" },
+      });
+      expect(
+        taken.map(({ payload }) => {
+          const { seat, action, timedOut } = payload as {
+            seat: number;
+            action: string;
+            timedOut?: boolean;
+          };
+          return { seat, action, timedOut: timedOut ?? false };
+        }),
+      ).toEqual([
+        { seat: 5, action: "stand", timedOut: false },
+        { seat: 6, action: "stand", timedOut: false },
+        { seat: 7, action: "stand", timedOut: false },
+      ]);
+      for (const { context, page, seat } of players) {
+        await page.locator(`[data-testid="leave"][data-seat="${seat}"]`).click();
+        await context.close();
+      }
+    } finally {
+      await setTable({ actionSeconds: ACTION_SECONDS });
     }
-    await setTable({ actionSeconds: ACTION_SECONDS });
   }, 300_000);
 });

@@ -135,6 +135,8 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   }
 }
 
+const WOKEN = "woken by an event";
+
 /** Resolves after `ms`, or sooner: at the table's next event, or when `signal` aborts. */
 async function untilEvent(
   clock: Clock,
@@ -145,8 +147,10 @@ async function untilEvent(
 ): Promise<void> {
   if (signal.aborted) return;
   const woken = new AbortController();
+  // A reason of its own: `abort()` alone makes an AbortError, with its stack trace, at every
+  // event that wakes the runner.
   const wake = (): void => {
-    woken.abort();
+    woken.abort(WOKEN);
   };
   signal.addEventListener("abort", wake, { once: true });
   const stop = hub.listen({ tableId }, { event: wake, end: wake });
