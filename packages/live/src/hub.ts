@@ -147,9 +147,11 @@ export function createEventHub({
           await readNew();
         } while (readAgain());
         // In the read's last turn: a notification after it is handed at once. A read that ends
-        // between a lost connection and the new one's read does not make the hub current.
-        current = listening && core.lastSeen() !== undefined;
-        for (const { event, id } of held) core.hand(event, id);
+        // between a lost connection and the new one's read does not make the hub current. Before
+        // the hub knows where "new" starts (`begin`), nothing is handed: its first read finds them.
+        const begun = core.lastSeen() !== undefined;
+        current = listening && begun;
+        if (begun) for (const { event, id } of held) core.hand(event, id);
       } catch (error) {
         // The database is likely away: the reconnect or the safety poll reads again, and finds
         // the events held meanwhile.

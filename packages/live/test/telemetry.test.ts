@@ -242,7 +242,11 @@ describe("the dealer's metrics and log lines", () => {
           ?.id,
       30_000,
     );
-    const after = await phases();
+    // The runner counts a phase once its step has committed: a moment after the row shows it.
+    const after = await until("the settled round counted", async () => {
+      const now = await phases();
+      return now.settled > before.settled ? now : undefined;
+    });
     expect(after.betting - before.betting).toBeGreaterThanOrEqual(1);
     expect(after.dealing - before.dealing).toBeGreaterThanOrEqual(1);
     expect(after.settled - before.settled).toBeGreaterThanOrEqual(1);
