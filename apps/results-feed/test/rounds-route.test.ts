@@ -11,6 +11,7 @@ import { rawRequest } from "@fuda/testkit";
 import type { RawAnswer } from "@fuda/testkit";
 
 import { createFeedServer } from "../src/server";
+import { untilListed } from "./listed";
 import { newPartnerKey, newStaff } from "./partner";
 
 // `GET /v1/rounds` is answered in front of trpc-to-openapi (src/rounds-route.ts). Every request
@@ -44,16 +45,7 @@ beforeAll(async () => {
     database.db.round.count({ where: { phase: { in: ["settled", "cancelled"] } } });
   while ((await finished()) < 60) await new Promise((resolve) => setTimeout(resolve, 200));
   await live.stop();
-  // A page lists a round once every transaction older than its finish has ended, on the whole
-  // server (feed-rounds.ts): other tests' transactions too. Until then two answers a moment apart
-  // may differ by the last rounds.
-  const unlisted = async () => {
-    const [row] = await database.db.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM rounds
-      WHERE finished_xid >= pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
-    return row!.n;
-  };
-  while ((await unlisted()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  await untilListed(database.db);
   const rateLimit = { perSecond: 10_000, burst: 10_000 };
   direct = createFeedServer({ db: database.db, rateLimit });
   viaAdapter = createFeedServer({ db: database.db, rateLimit, directRounds: false });

@@ -14,6 +14,7 @@ import { revealShoe, shoeFromJson, shoeJsonOf, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { createFeedServer } from "../src/server";
+import { untilListed } from "./listed";
 import { newPartnerKey, newStaff } from "./partner";
 
 let database: TestDatabase;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   );
   await live.stop();
   live = undefined;
+  await untilListed(db);
 }, 120_000);
 
 afterAll(async () => {
