@@ -277,7 +277,9 @@ describe("the operator runs the floor; the player sees it", () => {
     await operator.getByTestId("rounds-search").click();
     const row = operator.locator(`[data-testid="round-row"][data-round-id="${roundId}"]`);
     await row.getByRole("link").click();
-    await operator.waitForURL(`**/rounds/${roundId}`);
+    // Its address as soon as the page answers; what it shows is waited for below (the page's
+    // every resource loaded took longer than the 15 s on a busy run).
+    await operator.waitForURL(`**/rounds/${roundId}`, { waitUntil: "commit" });
     // The outcome in the game's words, the raw view folded beneath.
     expect(await operator.getByTestId("outcome").innerText()).toMatch(
       /^(Player wins|Banker wins|Tie) \d–\d/,

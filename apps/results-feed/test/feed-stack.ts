@@ -38,7 +38,9 @@ export async function startFeedStack(
   const live = startLive({
     db: database.db,
     connectionString: database.url,
-    timing: { dealDelayMs: 0, resultPauseMs: 0, bettingWindowMs: () => 0 },
+    // Rounds back to back, with a moment between: flat out the dealer settles hundreds a second,
+    // faster than the tests' pages of three rounds can catch up, and a shoe ends within one.
+    timing: { dealDelayMs: 0, resultPauseMs: 50, bettingWindowMs: () => 0 },
     log: silentLog,
   });
   return {

@@ -338,11 +338,18 @@ describe("joker blackjack table", () => {
       async () => (await db.round.findFirst({ where: { tableId, phase: "betting" } })) ?? undefined,
     );
     // Read again: the page was loaded while the table was paused (opened here without an event).
-    await page.reload();
-    await hydrated(page);
+    // A page is kept rendered for up to a second (docs/performance.md): within it, a reload may
+    // still show the pause; after it, never.
     const shown = table(page).and(page.locator(`[data-round-id="${round.id}"]`));
-    await shown.and(page.locator('[data-phase="betting"]')).waitFor();
-    expect(await page.getByTestId("banner").count()).toBe(0);
+    const openedAt = Date.now();
+    await until("a reload to show the table open", async () => {
+      await page.reload();
+      await hydrated(page);
+      await shown.and(page.locator('[data-phase="betting"]')).waitFor();
+      const paused = await page.getByTestId("banner").count();
+      expect(paused === 0 || Date.now() - openedAt < 2_000).toBe(true);
+      return paused === 0 ? true : undefined;
+    });
     expect(await page.getByTestId("waiting-for-bet").count()).toBe(0);
 
     // The window ends with no bet: it starts again, and the page says what the table waits for.

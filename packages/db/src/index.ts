@@ -1,7 +1,13 @@
 export { writeAudit } from "./audit";
 export type { AuditRecord } from "./audit";
 export { createDb, isDb, poolOf } from "./client";
-export { inlined, keptConnection, sqlClient, sqlTransaction } from "./sql-transaction";
+export {
+  inlined,
+  keptConnection,
+  sqlClient,
+  sqlTransaction,
+  sqlTransactionOf,
+} from "./sql-transaction";
 export type { KeptConnection, SqlClient, SqlTransactionClient } from "./sql-transaction";
 export type { Db } from "./client";
 export { DatabaseUnavailableError } from "./errors";

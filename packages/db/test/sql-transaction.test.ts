@@ -8,6 +8,7 @@ import {
   poolOf,
   Prisma,
   sqlTransaction,
+  sqlTransactionOf,
 } from "../src";
 import type { Db, SqlClient } from "../src";
 import { createTestDatabase } from "../src/testing";
@@ -82,27 +83,10 @@ describe("sqlTransaction", () => {
     expect(await notes()).toEqual([...before, "3:c"]);
   });
 
-  it("a last statement with its COMMIT behind it: committed with it, or rolled back with everything", async () => {
-    const before = await notes();
-    const rows = await sqlTransaction(db, async (tx) => {
-      await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${20}, ${"first"})`;
-      return tx.$queryRawThenCommit<{ id: number }[]>`
-        INSERT INTO notes (id, text) VALUES (${21}, ${"last"}) RETURNING id`;
-    });
-    expect(rows).toEqual([{ id: 21 }]);
-    expect(await notes()).toEqual([...before, "20:first", "21:last"]);
-
+  it("no statement after the commit: commitWith ends the transaction", async () => {
     await expect(
       sqlTransaction(db, async (tx) => {
-        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${22}, ${"gone"})`;
-        return tx.$queryRawThenCommit`INSERT INTO notes (id, text) VALUES (${20}, ${"clash"})`;
-      }),
-    ).rejects.toMatchObject({ code: "23505" });
-    expect(await notes()).toEqual([...before, "20:first", "21:last"]);
-
-    await expect(
-      sqlTransaction(db, async (tx) => {
-        await tx.$queryRawThenCommit`INSERT INTO notes (id, text) VALUES (${23}, ${"x"})`;
+        await tx.commitWith([Prisma.sql`INSERT INTO notes (id, text) VALUES (${23}, ${"x"})`]);
         await tx.$queryRaw`SELECT 1`;
       }),
     ).rejects.toThrow("a statement after the commit");
@@ -182,9 +166,127 @@ describe("sqlTransaction", () => {
       },
     ]);
     expect(inlined(Prisma.sql`SELECT ${"a'b"}, "$1", ${1.5}`)).toBe(`SELECT 'a''b', "$1", '1.5'`);
-    expect(() => inlined(Prisma.sql`SELECT ${[1, 2]}`)).toThrow(
+    expect(() => inlined(Prisma.sql`SELECT ${{ a: 1 }}`)).toThrow(
       "no literal for a value of type object",
     );
+    expect(() => inlined(Prisma.sql`SELECT ${[[1]]}`)).toThrow(
+      "no literal for a value of type object",
+    );
+  });
+
+  it("arrays and bytes written in: every element read back as a parameter would be", async () => {
+    const texts = [
+      "plain",
+      'a "quoted" word',
+      "back\\slash",
+      "it's",
+      "{braces},commas",
+      "NULL",
+      "",
+      null,
+    ];
+    const jsons = [JSON.stringify({ say: 'he said "hi"\n', path: "C:\\x" }), null];
+    const bytes = Buffer.from([0, 1, 0xfe, 0xff]);
+    const [rows] = await sqlTransaction(db, async (tx) => tx.first!(), {
+      first: [
+        Prisma.sql`SELECT ${texts}::text[] AS texts, ${[1, -2, null]}::int[] AS ints,
+                          ${[10n, 2n ** 62n]}::bigint[] AS bigs, ${[]}::uuid[] AS none,
+                          ${jsons}::jsonb[] AS jsons, ${bytes}::bytea AS bytes`,
+      ],
+    });
+    expect(rows).toEqual([
+      {
+        texts,
+        ints: [1, -2, null],
+        bigs: ["10", String(2n ** 62n)],
+        none: [],
+        jsons: [JSON.parse(jsons[0]!), null],
+        bytes,
+      },
+    ]);
+  });
+
+  it("commitWith: the last statements and COMMIT in one message, their rows answered; a failure rolls back all", async () => {
+    const rows = await sqlTransaction(db, async (tx) => {
+      await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${70}, ${"before"})`;
+      return tx.commitWith([
+        Prisma.sql`INSERT INTO notes (id, text) VALUES (${71}, ${"with"}) RETURNING id`,
+        Prisma.sql`SELECT count(*)::int AS count FROM notes WHERE id IN (${70}, ${71})`,
+      ]);
+    });
+    expect(rows).toEqual([[{ id: 71 }], [{ count: 2 }]]);
+    expect(await notes()).toEqual(expect.arrayContaining(["70:before", "71:with"]));
+
+    await expect(
+      sqlTransaction(db, async (tx) => {
+        await tx.$queryRaw`INSERT INTO notes (id, text) VALUES (${72}, ${"before"})`;
+        await tx.commitWith([
+          Prisma.sql`INSERT INTO notes (id, text) VALUES (${73}, ${"with"})`,
+          // A duplicate key: the rest of the message, COMMIT included, is skipped.
+          Prisma.sql`INSERT INTO notes (id, text) VALUES (${70}, ${"again"})`,
+          Prisma.sql`INSERT INTO notes (id, text) VALUES (${74}, ${"after"})`,
+        ]);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    const after = await notes();
+    for (const id of [72, 73, 74])
+      expect(after.some((note) => note.startsWith(`${id}:`))).toBe(false);
+    // The connection went back to the pool usable, not in a failed transaction.
+    expect(await sqlTransactionOf(db, [Prisma.sql`SELECT ${"ok"} AS ok`])).toEqual([
+      [{ ok: "ok" }],
+    ]);
+  });
+
+  it("a statement of a message is prepared once per connection, also when the message that prepared it failed", async () => {
+    const kept = keptConnection(db);
+    try {
+      const read = (id: number) => Prisma.sql`SELECT text FROM notes WHERE id = ${id}`;
+      const failing = Prisma.sql`SELECT 1 / ${0}::int AS never`;
+      const prepared = () =>
+        kept.transaction(
+          async (tx) =>
+            tx.$queryRaw<{ name: string; statement: string }[]>`
+            SELECT name, statement FROM pg_prepared_statements WHERE from_sql`,
+        );
+      // Prepared by a message that then fails: PREPARE outlives its transaction.
+      await expect(
+        kept.transaction(async (tx) => tx.first!(), { first: [read(90), failing] }),
+      ).rejects.toMatchObject({ code: "22012" });
+      // The same statements again, on the same connection: not prepared twice (42P05).
+      for (const id of [91, 92]) {
+        await kept.transaction(
+          async (tx) => {
+            await tx.first!();
+            return tx.commitWith([read(id)]);
+          },
+          { first: [read(id)] },
+        );
+      }
+      // Both were prepared (not sent inlined): each name's PREPARE is in the text that made it.
+      const rows = await prepared();
+      const made = (text: string) =>
+        rows.filter((row) => row.statement.includes(`PREPARE ${row.name} AS ${text};`));
+      expect(made("SELECT text FROM notes WHERE id = $1")).toHaveLength(1);
+      expect(made("SELECT 1 / $1::int AS never")).toHaveLength(1);
+    } finally {
+      kept.release();
+    }
+  });
+
+  it("sqlTransactionOf: BEGIN, the statements and COMMIT as one message, each reading after the one before", async () => {
+    const [inserted, counted] = await sqlTransactionOf(db, [
+      Prisma.sql`INSERT INTO notes (id, text) VALUES (${80}, ${"one"}), (${81}, ${"two"}) RETURNING id`,
+      Prisma.sql`SELECT count(*)::int AS count FROM notes WHERE id >= ${80} AND id < ${90}`,
+    ]);
+    expect(inserted).toEqual([{ id: 80 }, { id: 81 }]);
+    expect(counted).toEqual([{ count: 2 }]);
+    await expect(
+      sqlTransactionOf(db, [
+        Prisma.sql`INSERT INTO notes (id, text) VALUES (${82}, ${"three"})`,
+        Prisma.sql`SELECT 1 / ${0}::int`,
+      ]),
+    ).rejects.toMatchObject({ code: "22012" });
+    expect((await notes()).filter((note) => /^8\d:/.test(note))).toEqual(["80:one", "81:two"]);
   });
 
   it("a statement waiting longer than the timeout fails, and its transaction is rolled back", async () => {

@@ -51,6 +51,8 @@ import type { TableEvent } from "../src";
 import { newPlayer } from "../test/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Dealt before the measured window, not counted. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const TABLES = (process.env.BENCH_TABLES ?? "1,16,64").split(",").map(Number);
 /** The games run, each at every table count: a seated game and a shared one. */
 const GAMES = (process.env.BENCH_GAMES ?? "joker-blackjack,baccarat").split(",") as BenchGame[];
@@ -208,6 +210,9 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
       },
     );
 
+    // The process warms up first: its first seconds compile the hot paths (V8's optimizing
+    // compiler, on threads of its own), a cost a long-running runtime pays once.
+    await sleep(WARMUP_SECONDS * 1_000);
     const cpuBefore = process.cpuUsage();
     const busyBefore = machineBusyMs();
     const started = new Date();

@@ -21,7 +21,8 @@ import { actedHere } from "./acted-here";
 import { awaitsCard } from "./studio-memory";
 
 import type { RawTx } from "./dealer-rows";
-import { deadlineAfter, writeStep } from "./decisions";
+import { lastStatements } from "./dealer-rows";
+import { deadlineAfter, writeStepSql } from "./decisions";
 import { definitionOf } from "./games";
 import { liveRoundFromJson } from "./round-json";
 import { behindBets } from "./waiting-round";
@@ -275,17 +276,22 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
       if (!result.ok) throw refusalError(result.refusal);
       const table = { id: round.table_id, settings: round.settings };
       const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
-      await writeStep(tx, {
+      const write = writeStepSql({
         table,
         round,
-        shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
+        shoe: {
+          id: round.shoe_id,
+          position: round.shoe_position,
+          after: shoe,
+          stored: round.shoe_state,
+        },
         step: result,
         actsBy,
         action: { seat, hand: pending.hand, action, by: { playerId, requestId } },
       });
-      // To this process's runner of the table before the COMMIT, so before the action's events
-      // can wake it. Were the COMMIT to fail, the runner's next write, over `moves`, would fail
-      // and it would read the table.
+      // To this process's runner of the table before the write is sent, so before the action's
+      // events can wake it. Were the write or its COMMIT to fail, the runner's next write, over
+      // `moves`, would fail and it would read the table.
       if (shoe.studio !== true) {
         actedHere(table.id, {
           roundId,
@@ -296,6 +302,8 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
           shoe: { id: round.shoe_id, state: shoeToJson(shoe), position: shoe.position },
         });
       }
+      // The write and COMMIT in one message.
+      await lastStatements(tx, roundId, [write]);
       return taken;
     },
     // The lock and the read go with BEGIN, in one message.

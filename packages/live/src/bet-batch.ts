@@ -2,7 +2,7 @@
  * One group commit of the bet desk: many callers' slips judged and posted in one transaction.
  * Each caller gets its own outcome; one caller's refusal never fails another's.
  *
- * Statements per batch (besides BEGIN and COMMIT, each sent with its neighbour): 2 —
+ * Statements per batch: 2, in two messages (statement 1 with BEGIN, statement 2 with COMMIT) —
  *   1. `bets_batch_state`: advisory locks (rounds, request ids), the rounds FOR SHARE with their
  *      tables, the wallets FOR UPDATE, the rounds' stakes per bet id (`round_stakes`), the
  *      callers' own stakes per bet id and seat (`round_player_stakes`), the tables' seats, earlier
@@ -13,7 +13,8 @@
  */
 import { randomUUID } from "node:crypto";
 
-import type { Game, Outcome, SqlClient, SqlTransactionClient } from "@fuda/db";
+import type { Game, Outcome, SqlTransactionClient } from "@fuda/db";
+import { Prisma } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import { prepareTransfers, reserveRequest } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
@@ -97,18 +98,29 @@ interface BatchState {
   placed: StoredBet[];
 }
 
-/** Statement 1 (jsonb, so numbers arrive as numbers): the locks, and everything the slips are judged against. */
-async function lockAndRead(
-  tx: SqlClient,
-  roundIds: string[],
-  lockKeys: bigint[],
-  playerIds: string[],
-  requests: { playerId: string; requestId: string }[],
-): Promise<BatchState> {
-  const [row] = await tx.$queryRaw<[{ state: BatchState }]>`
+/**
+ * Statement 1 (jsonb, so numbers arrive as numbers): the locks, and everything the slips are
+ * judged against. Sent with the batch's BEGIN (`sqlTransaction`'s `first`): it needs no answer
+ * before it.
+ */
+export function batchStateSql(slips: readonly CheckedSlip[]): Prisma.Sql {
+  const inputs = slips.map(({ input }) => input);
+  const roundIds = [...new Set(inputs.map((input) => input.roundId))];
+  const lockKeys = [...roundIds.map(roundLockKey), ...slips.map(({ requestLock }) => requestLock)];
+  return Prisma.sql`
     SELECT bets_batch_state(${roundIds}::uuid[], ${sortedKeys(lockKeys)}::text[]::bigint[],
-      ${playerIds}::text[], ${requests.map((r) => r.playerId)}::text[],
-      ${requests.map((r) => r.requestId)}::text[]) AS state`;
+      ${[...new Set(inputs.map((input) => input.playerId))]}::text[],
+      ${inputs.map((r) => r.playerId)}::text[], ${inputs.map((r) => r.requestId)}::text[]) AS state`;
+}
+
+/** Statement 1's answer: sent with BEGIN, or now. */
+async function lockAndRead(
+  tx: SqlTransactionClient,
+  slips: readonly CheckedSlip[],
+): Promise<BatchState> {
+  const [row] = (
+    tx.first === undefined ? await tx.$queryRaw(batchStateSql(slips)) : (await tx.first())[0]
+  ) as [{ state: BatchState }];
   return row.state;
 }
 
@@ -150,14 +162,7 @@ export async function placeSlips(
   const inputs = slips.map(({ input }) => input);
 
   const roundIds = [...new Set(inputs.map((input) => input.roundId))];
-  const playerIds = [...new Set(inputs.map((input) => input.playerId))];
-  const state = await lockAndRead(
-    tx,
-    roundIds,
-    [...roundIds.map(roundLockKey), ...slips.map(({ requestLock }) => requestLock)],
-    playerIds,
-    inputs,
-  );
+  const state = await lockAndRead(tx, slips);
   const rounds = new Map(state.rounds.map((row) => [row.id, toRoundForBets(row)]));
 
   const wallets = new Map(state.wallets.map(([owner, balance]) => [owner, balance]));
@@ -302,8 +307,9 @@ async function post(
         : slip.bets.map((bet, line) => ({ slip, bet, line, position: positions[index]! })),
     );
     const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-    // The batch's last statement: its COMMIT goes right behind it, releasing the rounds' locks.
-    const [row] = await tx.$queryRawThenCommit<[{ results: unknown[] }]>`
+    // The batch's last statement, with its COMMIT in the same message.
+    const [[row]] = (await tx.commitWith([
+      Prisma.sql`
       WITH posted AS MATERIALIZED (SELECT ${call} AS results),
       inserted AS (
         INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
@@ -318,7 +324,8 @@ async function post(
           ${column((r) => r.position)}::int[])
           AS b(id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved, position)
         WHERE posted.results -> b.position ->> 'status' IN ('posted', 'replayed'))
-      SELECT results FROM posted`;
+      SELECT results FROM posted`,
+    ])) as [[{ results: unknown[] }]];
     results = row.results;
   }
   const transfers = finish(results);

@@ -16,7 +16,7 @@ import { balance } from "@fuda/ledger";
 import type { LiveBet } from "@fuda/rules";
 import { betBatchDuration, betBatchSize, betsPlaced, betsRefused, withSpan } from "@fuda/telemetry";
 
-import { checkSlip, placeSlips } from "./bet-batch";
+import { batchStateSql, checkSlip, placeSlips } from "./bet-batch";
 import type { CheckedSlip, PlacedSlip } from "./bet-batch";
 import { bettingClosed, isRoundId, roundNotFound } from "./bet-slip";
 import { publicGameName } from "./games";
@@ -116,7 +116,9 @@ export function createBetDesk({
     async (checked) => {
       const started = performance.now();
       try {
-        return await connection.transaction((tx) => placeSlips(tx, checked));
+        return await connection.transaction((tx) => placeSlips(tx, checked), {
+          first: [batchStateSql(checked)],
+        });
       } finally {
         betBatchSize.observe(checked.length);
         betBatchDuration.observe((performance.now() - started) / 1000);

@@ -70,7 +70,12 @@ export async function correctRound(db: Db, input: CorrectionInput): Promise<Corr
     await writeStep(tx, {
       table,
       round,
-      shoe: { id: round.shoe_id, position: round.shoe_position, after: shoe },
+      shoe: {
+        id: round.shoe_id,
+        position: round.shoe_position,
+        after: shoe,
+        stored: round.shoe_state,
+      },
       step: { round: result.round, events },
       actsBy,
     });

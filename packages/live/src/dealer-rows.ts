@@ -4,6 +4,8 @@ import { Prisma } from "@fuda/db";
 import type { LiveRound } from "@fuda/rules";
 import type { ShoeJson } from "@fuda/shoe";
 
+import type { OpenBet } from "./settlement";
+
 export type Tx = Prisma.TransactionClient;
 
 /**
@@ -11,7 +13,8 @@ export type Tx = Prisma.TransactionClient;
  * (`sqlTransaction`, the dealer's deal step). Through node-postgres an int8 or numeric comes back
  * as text: such columns are read with `Number()`.
  */
-export type RawTx = Pick<SqlTransactionClient, "$queryRaw" | "$executeRaw" | "first">;
+export type RawTx = Pick<SqlTransactionClient, "$queryRaw" | "$executeRaw" | "first"> &
+  Partial<Pick<SqlTransactionClient, "commitWith">>;
 
 /** Another dealer moved the round first (or it is not where this one left it). */
 export class FencedError extends Error {
@@ -61,6 +64,12 @@ export interface RoundRow {
   actsBy: Date | null;
   /** A studio round's console memory (studio.ts): a player's action waiting for its card. */
   studio?: unknown;
+  /**
+   * The round's open bets as this process's dealer closed betting, read in the close's message: no
+   * bet comes or goes while the round is dealt unless its version or moves change (the settling
+   * deal's lock fails then), so that deal reads none.
+   */
+  betsAtClose?: readonly OpenBet[];
 }
 
 export interface TableRef {
@@ -71,9 +80,38 @@ export interface TableRef {
 
 export const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-/** `lockRound`'s lock, to send with BEGIN (`sqlTransaction`'s `first`). */
-export const roundLock = (roundId: string): Prisma.Sql =>
-  Prisma.sql`SELECT phase::text AS phase, version, moves FROM rounds WHERE id = ${roundId}::uuid FOR UPDATE`;
+/**
+ * The round's lock for a step sent whole, with nothing answered between its statements
+ * (`sqlTransactionOf`, `commitWith`): it fails the transaction itself when the round is not in
+ * `phase` at the version and moves this dealer left it (`asStepError` reads why); with `shoe`,
+ * the shoe locked too, still open at the position read.
+ */
+export const roundStepLock = (
+  round: Pick<RoundRow, "id" | "version" | "moves">,
+  phase: RoundRow["phase"],
+  shoe?: Pick<ShoeRow, "id" | "position">,
+): Prisma.Sql => Prisma.sql`
+  SELECT round_step_lock(${round.id}::uuid, ${phase}::text, ${round.version}::int,
+    ${round.moves}::int, ${shoe?.id ?? null}::uuid, ${shoe?.position ?? null}::int)`;
+
+/** A failure of `roundStepLock` as the step's own error; any other error as it is. */
+export function asStepError(error: unknown, roundId: string): unknown {
+  // node-postgres' error, or Prisma's raw query failure (its SQLSTATE in `meta`).
+  const failed = error as { code?: unknown; meta?: { code?: unknown } } | null;
+  const code = failed?.meta?.code ?? failed?.code;
+  if (code === "FD001") return new FencedError(roundId);
+  if (code === "FD002") return new StaleRoundError(roundId);
+  return error;
+}
+
+/** `run`, its failure of `roundStepLock` thrown as the step's own error. */
+export async function asStep<T>(roundId: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw asStepError(error, roundId);
+  }
+}
 
 interface LockRow {
   phase: string;
@@ -83,7 +121,7 @@ interface LockRow {
 
 /**
  * Locks the round for its next step (taken with BEGIN when the transaction was begun with
- * `roundLock`); throws FencedError when it is not as this dealer left it,
+ * `roundStepLock`); throws FencedError when it is not as this dealer left it,
  * StaleRoundError when only a player's action changed it since it was read.
  */
 export async function lockRound(
@@ -91,10 +129,12 @@ export async function lockRound(
   round: RoundRow,
   phase: RoundRow["phase"],
 ): Promise<void> {
-  const [row] =
-    tx.first !== undefined
-      ? ((await tx.first())[0] as LockRow[])
-      : await tx.$queryRaw<LockRow[]>`
+  // Begun with `roundStepLock`: it checked the round itself.
+  if (tx.first !== undefined) {
+    await asStep(round.id, tx.first);
+    return;
+  }
+  const [row] = await tx.$queryRaw<LockRow[]>`
           SELECT phase, version, moves FROM rounds WHERE id = ${round.id}::uuid FOR UPDATE`;
   if (row?.phase !== phase || row.version !== round.version) throw new FencedError(round.id);
   if (row.moves !== round.moves) throw new StaleRoundError(round.id);
@@ -109,4 +149,40 @@ export async function lockOpenTable(tx: RawTx, tableId: string): Promise<void> {
   const [row] = await tx.$queryRaw<{ status: string }[]>`
     SELECT status::text AS status FROM tables WHERE id = ${tableId}::uuid FOR SHARE`;
   if (row?.status !== "OPEN") throw new TableNotOpenError(tableId);
+}
+
+/**
+ * The rows of `reads`, read right after the round's lock: sent with BEGIN when the transaction
+ * was begun with `[roundStepLock(round, phase), ...reads]` (`first`), else now, one by one after
+ * `lockRound`.
+ */
+export async function lockedReads(
+  tx: RawTx,
+  round: RoundRow,
+  phase: RoundRow["phase"],
+  reads: readonly Prisma.Sql[],
+): Promise<unknown[][]> {
+  if (tx.first !== undefined) return (await asStep(round.id, tx.first)).slice(1);
+  await lockRound(tx, round, phase);
+  const rows: unknown[][] = [];
+  for (const read of reads) rows.push(await tx.$queryRaw<unknown[]>(read));
+  return rows;
+}
+
+/**
+ * A step's last statements: with its COMMIT in one message where the transaction is
+ * node-postgres' own (`commitWith`), else one by one in the caller's; the rows of each. A
+ * statement that names its fences with `step_holds` fails whole, as its lock would have.
+ */
+export async function lastStatements(
+  tx: RawTx,
+  roundId: string,
+  statements: readonly Prisma.Sql[],
+): Promise<unknown[][]> {
+  if (tx.commitWith !== undefined) return asStep(roundId, () => tx.commitWith!(statements));
+  const rows: unknown[][] = [];
+  for (const statement of statements) {
+    rows.push(await asStep(roundId, () => tx.$queryRaw<unknown[]>(statement)));
+  }
+  return rows;
 }

@@ -5,7 +5,7 @@
 import type { Db } from "@fuda/db";
 import { Prisma } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
-import type { FirstCardBurn, Rng, Shoe } from "@fuda/shoe";
+import type { FirstCardBurn, Rng, Shoe, ShoeJson } from "@fuda/shoe";
 import {
   burnFirstCard,
   DEFAULT_CUT_CARD,
@@ -25,9 +25,14 @@ import { writeWebhookEvent } from "./webhook-outbox";
 
 /**
  * The statement that writes a shoe's progress (position, burns, state) over the position this
- * step read, returning the shoe's id (none: another step moved it first); a studio shoe's recorded order (`cards`) too, which
- * grows as its cards are entered; with `road`, the shoe's road after a settled round; with
- * `onlyIf`, only when that holds too.
+ * step read, returning the shoe's id (none: another step moved it first); a studio shoe's
+ * recorded order (`cards`) too, which grows as its cards are entered; with `road`, the shoe's
+ * road after a settled round; with `onlyIf`, only when that holds too.
+ *
+ * Given the state as stored (`stored`) and the road as stored (`roadBefore`), it sends only what
+ * moved: the state's progress merged over it when the order and salt are those stored (they are
+ * most of its bytes, and no dealer's step changes them), and the road's new marks appended when
+ * the road only grew. A shoe's road and state were most of a round's bytes to PostgreSQL.
  */
 export function saveShoeSql(
   shoeId: string,
@@ -35,15 +40,34 @@ export function saveShoeSql(
   shoe: Shoe,
   {
     road = null,
+    roadBefore,
+    stored,
     onlyIf = Prisma.sql`true`,
-  }: { road?: readonly unknown[] | null; onlyIf?: Prisma.Sql } = {},
+  }: {
+    road?: readonly unknown[] | null;
+    roadBefore?: readonly unknown[];
+    stored?: ShoeJson;
+    onlyIf?: Prisma.Sql;
+  } = {},
 ): Prisma.Sql {
   const state = shoeToJson(shoe);
   const entered = shoe.studio === true ? Buffer.from(shoe.cards) : null;
+  const { cards, salt, ...progress } = state;
+  const merged = stored?.cards === cards && stored.salt === salt;
+  const grew =
+    road !== null &&
+    roadBefore !== undefined &&
+    road.length >= roadBefore.length &&
+    roadBefore.every((mark, i) => road[i] === mark);
+  const whole = road === null || grew ? null : JSON.stringify(road);
+  const added = grew ? JSON.stringify(road.slice(roadBefore.length)) : null;
   return Prisma.sql`
-    UPDATE shoes SET state = ${JSON.stringify(state)}::jsonb, position = ${shoe.position},
-                     burned = ${state.burned}::int[], cards = coalesce(${entered}::bytea, cards),
-                     road = coalesce(${road === null ? null : JSON.stringify(road)}::jsonb, road)
+    UPDATE shoes SET
+      state = CASE WHEN ${merged}::boolean THEN state ELSE '{}'::jsonb END
+              || ${JSON.stringify(merged ? progress : state)}::jsonb,
+      position = ${shoe.position}, burned = ${state.burned}::int[],
+      cards = coalesce(${entered}::bytea, cards),
+      road = coalesce(${whole}::jsonb, road) || coalesce(${added}::jsonb, '[]'::jsonb)
     WHERE id = ${shoeId}::uuid AND position = ${before} AND ended_at IS NULL AND ${onlyIf}
     RETURNING id`;
 }

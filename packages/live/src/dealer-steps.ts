@@ -7,22 +7,30 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db } from "@fuda/db";
-import { isDb, Prisma, sqlClient, sqlTransaction } from "@fuda/db";
+import { isDb, Prisma, sqlClient, sqlTransaction, sqlTransactionOf } from "@fuda/db";
 import type { GameEvent, LiveRound, TableGameDefinition } from "@fuda/rules";
 import { studioTry } from "@fuda/rules";
 import type { Shoe } from "@fuda/shoe";
 import { burnDealtSince, endRound, shoeFromJson, shoeToJson } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, ShoeRow, TableRef, Tx } from "./dealer-rows";
-import { FencedError, lockRound, roundLock, TableNotOpenError } from "./dealer-rows";
+import {
+  asStep,
+  FencedError,
+  lastStatements,
+  lockedReads,
+  lockRound,
+  roundStepLock,
+  TableNotOpenError,
+} from "./dealer-rows";
 import { endShoe, saveShoe, saveShoeSql } from "./dealer-shoe";
 import type { NewEvent } from "./events";
-import { deadlineAfter, roundBettors, stepEvents } from "./decisions";
-import { appendEvents, appendEventsCtes } from "./events";
+import { bettorsOf, deadlineAfter, roundBettorsSql, stepEvents } from "./decisions";
+import { appendEvents, appendEventsCtes, appendEventsSql } from "./events";
 import type { FreedSeat } from "./seats";
 import { freeLeavingSeats, freeLeavingSeatsSql, seatsLeftEvents } from "./seats";
 import { refundOpenBets } from "./refunds";
-import type { OpenBet } from "./settlement";
+import type { OpenBet, Settlement } from "./settlement";
 import {
   betTotalsJsonSql,
   openBetsOf,
@@ -44,6 +52,16 @@ const inTransaction = <T>(
   first?: readonly Prisma.Sql[],
 ): Promise<T> => (isDb(db) ? sqlTransaction(db, run, { first }) : run(db));
 
+/** What the dealer reads of a table between rounds. */
+export interface TableAsRead {
+  slug: string;
+  game: string;
+  variant: string;
+  countdownSeconds: number;
+  settings: unknown;
+  dealing: string;
+}
+
 /**
  * Opens the shoe's next round for betting until `closesAt`; with `whileOpen` (the dealer's own
  * step), only at a table still open (TableNotOpenError). Returns the round and the shoe after it.
@@ -54,7 +72,17 @@ export async function openRound(
   definition: TableGameDefinition,
   shoeRow: ShoeRow,
   closesAt: Date,
-  { whileOpen = false }: { whileOpen?: boolean } = {},
+  {
+    whileOpen = false,
+    asRead,
+  }: {
+    whileOpen?: boolean;
+    /**
+     * The table as the dealer last read it, rounds ago: opened only if it is still so (an
+     * operator changed nothing the dealer reads meanwhile); else TableNotOpenError.
+     */
+    asRead?: TableAsRead;
+  } = {},
 ): Promise<RoundRow & { shoe: ShoeRow }> {
   const shoe = shoeFromJson(shoeRow.state);
   const round = definition.startRound(shoe);
@@ -78,9 +106,21 @@ export async function openRound(
   const [row] = await client.$queryRaw<{ open: boolean; opened: number }[]>`
     WITH open AS MATERIALIZED (
       SELECT NOT ${whileOpen}::boolean OR EXISTS (
-        SELECT 1 FROM tables WHERE id = ${table.id}::uuid AND status = 'OPEN' FOR SHARE) AS open),
+        SELECT 1 FROM tables WHERE id = ${table.id}::uuid AND status = 'OPEN'
+        ${
+          asRead === undefined
+            ? Prisma.empty
+            : Prisma.sql`AND slug = ${asRead.slug} AND game::text = ${asRead.game}
+                AND variant = ${asRead.variant} AND countdown_seconds = ${asRead.countdownSeconds}
+                AND settings = ${JSON.stringify(asRead.settings ?? {})}::jsonb
+                AND dealing::text = ${asRead.dealing}`
+        }
+        FOR SHARE) AS open),
     shoe AS (
-      ${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { onlyIf: Prisma.sql`(SELECT open FROM open)` })}),
+      ${saveShoeSql(shoeRow.id, shoeRow.position, shoe, {
+        onlyIf: Prisma.sql`(SELECT open FROM open)`,
+        stored: shoeRow.state,
+      })}),
     opened AS (
       INSERT INTO rounds (id, table_id, shoe_id, number, betting_closes_at, state, cards)
       SELECT ${id}::uuid, ${table.id}::uuid, shoe.id, ${round.number}::int,
@@ -117,52 +157,84 @@ export async function closeBetting(
   definition: TableGameDefinition | null | undefined,
   { windowMs, now = Date.now() }: { windowMs: number; now?: number },
 ): Promise<RoundRow> {
-  const lock = [roundLock(round.id)];
+  const decisions = definition?.decisions;
+  const closed: RoundRow = {
+    ...round,
+    phase: "dealing",
+    version: round.version + 1,
+    moves: round.moves + (decisions === undefined ? 0 : 1),
+  };
+  const lock = roundStepLock(round, "betting");
+  const waits = definition != null && !definition.dealsWithoutBets;
+  // Nothing to read before the close (no bettors to seat, no bet to wait for): the lock, the
+  // close, the bets as closed (for the settling deal) and COMMIT in one message.
+  if (isDb(db) && decisions === undefined && !waits) {
+    const [, , bets] = await asStep(round.id, () =>
+      sqlTransactionOf(db, [lock, closeSql(table, round, null, []), openBetsSql(round.id)]),
+    );
+    return { ...closed, betsAtClose: bets as OpenBet[] };
+  }
+  const behind = definition == null ? [] : behindBets(definition);
+  // Read under the lock, with BEGIN: the open bets (is one dealt to? which bets behind a seat
+  // are left unplayed?) and, at a game of decisions, the bettors to seat.
+  const reads = [
+    openBetsSql(round.id),
+    ...(decisions === undefined ? [] : [roundBettorsSql(table, round.id, behind)]),
+  ];
   return inTransaction(
     db,
     async (tx) => {
-      await lockRound(tx, round, "betting");
-      if (definition != null && (await waitsForBet(tx, definition, round.id))) {
+      const [open, seats] = (await lockedReads(tx, round, "betting", reads)) as [
+        OpenBet[],
+        unknown[] | undefined,
+      ];
+      if (waits && !open.some((bet) => !behind.includes(bet.bet))) {
         return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
       }
-      const decisions = definition?.decisions;
       let state = round.state;
       const refunded: NewEvent[] = [];
-      if (decisions != null) {
-        const behind = behindBets(definition!);
-        const bettors = await roundBettors(tx, table, round.id, behind);
+      if (decisions !== undefined) {
+        const bettors = bettorsOf(seats!);
         state = decisions.seatBettors(round.state, bettors);
-        if (behind.length > 0) {
-          refunded.push(...(await refundUnplayedBehind(tx, table, round, behind, bettors)));
+        const played = new Set(bettors.map((bettor) => bettor.seat));
+        const unplayed = open.filter(
+          (bet) => behind.includes(bet.bet) && (bet.seat === null || !played.has(bet.seat)),
+        );
+        if (unplayed.length > 0) {
+          refunded.push(...(await refundUnplayedBehind(tx, table, round, unplayed)));
         }
       }
       const seated = decisions === undefined ? null : JSON.stringify(state);
-      // One statement: the round closed and `round.closed` with the stakes, read under the
-      // round's lock (no bet comes or goes), then any refunds' events.
-      await tx.$queryRaw`
-        WITH written AS (
-          UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
-            version = version + 1, state = coalesce(${seated}::jsonb, state),
-            moves = moves + ${seated === null ? 0 : 1}::int
-          WHERE id = ${round.id}::uuid
-          RETURNING id),
-        ${appendEventsCtes("written", refunded, {
-          lead: Prisma.sql`SELECT ${table.id}::uuid, ${round.id}::uuid, NULL::text, 'round.closed',
-            jsonb_build_object('roundId', ${round.id}::text, 'number', ${round.number}::int)
-              || ${betTotalsJsonSql(round.id)}`,
-        })}
-        SELECT 1`;
-      return {
-        ...round,
-        state,
-        phase: "dealing",
-        version: round.version + 1,
-        moves: round.moves + (decisions === undefined ? 0 : 1),
-      };
+      await lastStatements(tx, round.id, [closeSql(table, round, seated, refunded)]);
+      return { ...closed, state };
     },
-    lock,
+    [lock, ...reads],
   );
 }
+
+/**
+ * The close in one statement: the round closed (with `seated`, its state with the bettors seated)
+ * and `round.closed` with the stakes, read under the round's lock (no bet comes or goes), then
+ * any refunds' events.
+ */
+const closeSql = (
+  table: TableRef,
+  round: RoundRow,
+  seated: string | null,
+  refunded: readonly NewEvent[],
+): Prisma.Sql => Prisma.sql`
+  WITH written AS (
+    UPDATE rounds SET phase = 'dealing'::round_phase, closed_at = ${new Date()}::timestamptz,
+      version = version + 1, state = coalesce(${seated}::jsonb, state),
+      moves = moves + ${seated === null ? 0 : 1}::int
+    WHERE id = ${round.id}::uuid
+    RETURNING id),
+  ${appendEventsCtes("written", refunded, {
+    lead: Prisma.sql`SELECT ${table.id}::uuid, ${round.id}::uuid, NULL::text, 'round.closed',
+      jsonb_build_object('roundId', ${round.id}::text, 'number', ${round.number}::int)
+        || ${betTotalsJsonSql(round.id)}`,
+  })}
+  SELECT 1`;
 
 /**
  * Bets behind a seat whose player placed no bet of their own are refunded as betting closes
@@ -174,14 +246,8 @@ async function refundUnplayedBehind(
   tx: RawTx,
   table: TableRef,
   round: RoundRow,
-  behind: readonly string[],
-  bettors: readonly { seat: number }[],
+  unplayed: readonly OpenBet[],
 ): Promise<NewEvent[]> {
-  const played = new Set(bettors.map((bettor) => bettor.seat));
-  const unplayed = (await openBetsOf(tx, round.id)).filter(
-    (bet) => behind.includes(bet.bet) && (bet.seat === null || !played.has(bet.seat)),
-  );
-  if (unplayed.length === 0) return [];
   const refunds = await refundOpenBets(tx, round.id, { betIds: unplayed.map((bet) => bet.id) });
   const wallets = new Map(refunds.map((refund) => [refund.playerId, refund.balance]));
   const refunded = unplayed.map((bet) => ({ ...bet, returned: Number(bet.reserved) }));
@@ -242,12 +308,75 @@ export async function dealStep(
   const shoe = shoeFromJson(shoeRow.state);
   const dealt = computeDeal(definition, shoe, round.state, { through });
   if (dealt === null) return { dealt: null };
-  // On node-postgres: the deal is the runtime's most frequent transaction, about ten statements,
-  // each costing several times its CPU through Prisma's interactive transaction.
-  return sqlTransaction(db, (tx) => writeDeal(tx, table, definition, round, shoeRow, shoe, dealt), {
-    // The round's lock with BEGIN, and the bets to settle read right after it in the same message.
-    first: dealt.next.dealt ? [roundLock(round.id), openBetsSql(round.id)] : [roundLock(round.id)],
-  });
+  // On node-postgres, each step sent as few messages as its answers allow (docs/live-tables.md,
+  // Few messages a step): a round trip costs more of the process than what it carries.
+  const lock = roundStepLock(round, "dealing", shoeRow);
+  if (!dealt.next.dealt) {
+    // Cards only: the lock, the cards with their events, COMMIT, in one message.
+    const write = dealWrite({ table, definition, round, shoeRow, shoe, dealt }, null);
+    await asStep(round.id, () => sqlTransactionOf(db, [lock, write.sql]));
+    return { ...write.step, shoeEnded: false };
+  }
+  const settling = (bets: readonly OpenBet[]) =>
+    settlingWrite(
+      dealWrite({ table, definition, round, shoeRow, shoe, dealt }, bets, { freeSeats: false }),
+      table,
+      round,
+    );
+  // The bets as this process closed betting: the lock, the settlement, its events and COMMIT in
+  // one message.
+  if (round.betsAtClose !== undefined && !dealt.next.lastRound) {
+    const { step, statements } = settling(round.betsAtClose);
+    await asStep(round.id, () => sqlTransactionOf(db, [lock, ...statements]));
+    return { ...step, shoeEnded: false };
+  }
+  // Else the bets to settle read under the lock, then the settlement, its events and COMMIT.
+  return asStep(round.id, () =>
+    sqlTransaction(
+      db,
+      async (tx) => {
+        // The shoe's last round also ends the shoe, whose event is built from its write.
+        if (dealt.next.lastRound)
+          return writeDeal(tx, table, definition, round, shoeRow, shoe, dealt);
+        const { step, statements } = settling((await tx.first!())[1] as OpenBet[]);
+        await tx.commitWith(statements);
+        return { ...step, shoeEnded: false };
+      },
+      { first: [lock, openBetsSql(round.id)] },
+    ),
+  );
+}
+
+/**
+ * A settling deal's statements: the deal with the settlement, then its events with the wallets
+ * after it and the seats freed whose players asked to leave during the round.
+ */
+function settlingWrite(
+  write: DealWrite,
+  table: TableRef,
+  round: RoundRow,
+): { step: DealWrite["step"]; statements: Prisma.Sql[] } {
+  const settlement = write.settlement!;
+  // The wallets after the settlement, as its next statement finds them: a player's who got
+  // something back (a settlement that returns nothing moves no wallet, and tells none).
+  const paid = new Set(settlement.settled.filter((b) => b.returned > 0).map((b) => b.player_id));
+  const events = [...write.events, ...settledEvents(table, round, settlement.settled, new Map())];
+  return {
+    step: write.step,
+    statements: [
+      write.sql,
+      appendEventsSql(events, {
+        balanceOf: (event) =>
+          event.type === "round.settled" && paid.has(event.playerId ?? "") ? event.playerId! : null,
+        // The seats whose players asked to leave during the round are free now.
+        ctes: Prisma.sql`freed AS (${freeLeavingSeatsSql(table.id)})`,
+        tail: Prisma.sql`
+          SELECT ${table.id}::uuid, NULL::uuid, NULL::text, 'seat.left',
+            jsonb_build_object('seat', seat, 'playerId', player_id, 'name', name, 'leaving', false)
+          FROM freed ORDER BY seat`,
+      }),
+    ],
+  };
 }
 
 export interface DealtStep {
@@ -258,45 +387,60 @@ export interface DealtStep {
   shoeEnded: boolean;
 }
 
+/** A computed deal's write: one statement, the step's events, and the table after it. */
+interface DealWrite {
+  /**
+   * The shoe over the position read, the round, and either the events or, when the deal ends,
+   * the settlement through the ledger (and, with `freeSeats`, the seats freed whose players
+   * asked to leave during it: `freed`).
+   */
+  sql: Prisma.Sql;
+  /** The cards' and turns' events: written by `sql` unless it settles. */
+  events: NewEvent[];
+  settlement: Settlement | null;
+  road: unknown[];
+  step: Omit<DealtStep, "shoeEnded">;
+}
+
 /**
- * Writes a computed deal in `tx`: the round over the version and moves it was computed from,
- * the shoe over its position, the settlement when the deal ended. `byConsole`: a studio
- * console's step, which moves the round as a player's action does (`moves` only), so the table's
- * dealer computing meanwhile computes again instead of taking itself for fenced out.
+ * The write of a computed deal, over the version and moves the round was computed from;
+ * `byConsole`: a studio console's step, which moves the round as a player's action does (`moves`
+ * only), so the table's dealer computing meanwhile computes again instead of taking itself for
+ * fenced out. `bets`: the round's open bets, when the deal ends it.
  */
-export async function writeDeal(
-  tx: RawTx,
-  table: TableRef,
-  definition: TableGameDefinition,
-  round: RoundRow,
-  shoeRow: ShoeRow,
-  shoe: Shoe,
-  dealt: Dealt,
-  { byConsole = false }: { byConsole?: boolean } = {},
-): Promise<DealtStep> {
+function dealWrite(
+  {
+    table,
+    definition,
+    round,
+    shoeRow,
+    shoe,
+    dealt,
+  }: {
+    table: TableRef;
+    definition: TableGameDefinition;
+    round: RoundRow;
+    shoeRow: ShoeRow;
+    shoe: Shoe;
+    dealt: Dealt;
+  },
+  bets: readonly OpenBet[] | null,
+  { byConsole = false, freeSeats = true }: { byConsole?: boolean; freeSeats?: boolean } = {},
+): DealWrite {
   const { next, events: shown } = dealt;
-  const shoeState = shoeToJson(shoe);
-  await lockRound(tx, round, "dealing");
   const actsBy = deadlineAfter(definition, table, next, shown, round.actsBy);
   const events: NewEvent[] = stepEvents(table, round, shown, actsBy);
-  // The deal that ends the round settles it in the same statement as the cards.
-  const bets = !next.dealt
-    ? null
-    : tx.first !== undefined
-      ? ((await tx.first())[1] as OpenBet[])
-      : await openBetsOf(tx, round.id);
   const settlement = bets === null ? null : settlementOf(table, round, next, definition, bets);
   const road = next.dealt ? definition.updateRoad(shoeRow.road, next) : shoeRow.road;
   const outcome = next.dealt ? definition.outcome(next) : null;
   const fence = byConsole ? 0 : 1;
   const settledAt = next.dealt ? new Date() : null;
-  // One statement: the shoe over the position read, the round, and either the events or, when
-  // the deal ends, the settlement through the ledger and the seats freed whose players asked to
-  // leave during it (the events follow: they tell the wallets after it).
-  const [written] = await tx.$queryRaw<
-    { shoe: number; results: unknown[] | null; freed: FreedSeat[] }[]
-  >`
-    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, { road: next.dealt ? road : null })}),
+  const sql = Prisma.sql`
+    WITH shoe AS (${saveShoeSql(shoeRow.id, shoeRow.position, shoe, {
+      road: next.dealt ? road : null,
+      roadBefore: shoeRow.road,
+      stored: shoeRow.state,
+    })}),
     round AS (
       UPDATE rounds SET state = ${JSON.stringify(next)}::jsonb, cards = ${[...next.cards]}::int[],
         version = version + ${fence}::int, moves = moves + 1, acts_by = ${actsBy}::timestamptz,
@@ -311,38 +455,76 @@ export async function writeDeal(
         ? Prisma.sql`, ${appendEventsCtes("round", events)}
           SELECT (SELECT count(*)::int FROM shoe) AS shoe, NULL::jsonb AS results,
                  '[]'::json AS freed`
-        : Prisma.sql`, ${settlement.ctes},
-          freed AS (${freeLeavingSeatsSql(table.id)})
+        : Prisma.sql`, ${settlement.ctes}
+          ${freeSeats ? Prisma.sql`, freed AS (${freeLeavingSeatsSql(table.id)})` : Prisma.empty}
           SELECT (SELECT count(*)::int FROM shoe) AS shoe, (SELECT results FROM posted) AS results,
-                 (SELECT coalesce(json_agg(freed), '[]') FROM freed) AS freed`
+                 ${freeSeats ? Prisma.sql`(SELECT coalesce(json_agg(freed), '[]') FROM freed)` : Prisma.sql`'[]'::json`} AS freed,
+                 ${settlement.posted} AS posted`
     }`;
+  return {
+    sql,
+    events,
+    settlement,
+    road,
+    step: {
+      dealt,
+      round: {
+        ...round,
+        state: next,
+        version: round.version + fence,
+        moves: round.moves + 1,
+        actsBy,
+        phase: next.dealt ? "settled" : "dealing",
+      },
+      shoe: { id: shoeRow.id, state: shoeToJson(shoe), position: shoe.position, road },
+      settled: next.dealt,
+    },
+  };
+}
+
+/**
+ * Writes a computed deal in `tx` (`dealWrite`), statement by statement: the round's lock, the
+ * deal, and when it ends the round, the events with the wallets after the settlement and, after
+ * the shoe's last round, its end.
+ */
+export async function writeDeal(
+  tx: RawTx,
+  table: TableRef,
+  definition: TableGameDefinition,
+  round: RoundRow,
+  shoeRow: ShoeRow,
+  shoe: Shoe,
+  dealt: Dealt,
+  { byConsole = false }: { byConsole?: boolean } = {},
+): Promise<DealtStep> {
+  await lockRound(tx, round, "dealing");
+  // The deal that ends the round settles it in the same statement as the cards.
+  const bets = !dealt.next.dealt
+    ? null
+    : tx.first !== undefined
+      ? ((await tx.first())[1] as OpenBet[])
+      : await openBetsOf(tx, round.id);
+  const write = dealWrite({ table, definition, round, shoeRow, shoe, dealt }, bets, { byConsole });
+  const [written] = await tx.$queryRaw<
+    { shoe: number; results: unknown[] | null; freed: FreedSeat[] }[]
+  >(write.sql);
   if (written!.shoe !== 1) throw new FencedError(`shoe ${shoeRow.id}`);
   let shoeEnded = false;
+  const { settlement } = write;
   if (settlement !== null) {
+    // The events follow the settlement: they tell the wallets after it.
     const wallets = settlement.wallets(written!.results);
+    const events = [...write.events];
     events.push(...settledEvents(table, round, settlement.settled, wallets));
     // The round is over: the seats whose players asked to leave during it are free now.
     events.push(...seatsLeftEvents(table.id, written!.freed));
-    if (next.lastRound) {
+    if (dealt.next.lastRound) {
       events.push(await endShoe(tx, table, shoeRow.id, shoe));
       shoeEnded = true;
     }
     await appendEvents(tx, events);
   }
-  return {
-    dealt,
-    round: {
-      ...round,
-      state: next,
-      version: round.version + fence,
-      moves: round.moves + 1,
-      actsBy,
-      phase: next.dealt ? "settled" : "dealing",
-    },
-    shoe: { id: shoeRow.id, state: shoeState, position: shoe.position, road },
-    settled: next.dealt,
-    shoeEnded,
-  };
+  return { ...write.step, shoeEnded };
 }
 
 /**
@@ -392,6 +574,6 @@ export async function cancelRound(
       await appendEvents(tx, events);
       return { cancelled: true, shoeEnded: last };
     },
-    { first: [roundLock(round.id)] },
+    { first: [roundStepLock(round, "betting")] },
   );
 }

@@ -192,8 +192,8 @@ export interface StepRun {
   kept: {
     state: TableState | null;
     /**
-     * Kept by a step that only waits for a decision: valid while no event of `MOVED_BY_OTHERS`
-     * has come since `others` counted this many.
+     * Valid while no event of `MOVED_BY_OTHERS` has come since `others` counted this many (when
+     * the step that kept it began); unset for a round an action in this process wrote.
      */
     untilOthers?: number;
   };
@@ -230,11 +230,15 @@ export async function step(options: TableRunnerOptions, run: StepRun): Promise<W
   if (kept === null) return stepFrom(options, run, await read(), othersAtStart);
   try {
     run.seen.state = kept;
-    return await stepFrom(options, run, kept, othersAtStart);
+    return await stepFrom(options, run, kept, othersAtStart, true);
   } catch (error) {
-    // Moved since the runner's last step (an operator cancelled the round, a player acted):
-    // the step is taken again from the table as it is.
-    if (!(error instanceof FencedError || error instanceof StaleRoundError)) throw error;
+    // Moved since the runner's last step (an operator cancelled the round or changed the table,
+    // a player acted): the step is taken again from the table as it is.
+    const moved =
+      error instanceof FencedError ||
+      error instanceof StaleRoundError ||
+      error instanceof TableNotOpenError;
+    if (!moved) throw error;
     run.kept.state = null;
     return stepFrom(options, run, await read(), othersAtStart);
   }
@@ -278,6 +282,8 @@ async function stepFrom(
   run: StepRun,
   read: TableState,
   othersAtStart: number | undefined,
+  /** `read` is the table as the runner's last step left it, not as read now. */
+  fromKept = false,
 ): Promise<Wait> {
   const { db, timing, rng, clock } = options;
   const { recovering, watch, did } = run;
@@ -291,8 +297,12 @@ async function stepFrom(
   // The mode of the shoe in play deals its rounds; a change of the table's takes effect between.
   const studio = shoe?.state.studio === true;
   // A studio shoe's cards come from its console meanwhile: its table is always read again.
+  // Kept only while no one else moved the round: an action taken elsewhere whose event came while
+  // this step ran is not in what it wrote, and no later event would tell the runner of it.
   const keep = (next: Pick<TableState, "round" | "shoe">): void => {
-    if (!studio) run.kept.state = { table, definition, since: null, ...next };
+    if (studio) return;
+    run.kept.state = { table, definition, since: null, ...next };
+    run.kept.untilOthers = othersAtStart;
   };
   if (round?.phase === "betting") {
     return bettingStep({
@@ -343,8 +353,9 @@ async function stepFrom(
     });
     if (done.dealt === null) return { ms: STUDIO_POLL_MS, untilEvent: true };
     if (done.settled) watch.entered(round.id, "settled");
-    // Settled: the next round opens only at a table still open, as read then.
-    else keep({ round: done.round, shoe: done.shoe });
+    // Settled: the next round opens only at a table still open and as read then (`asRead`);
+    // after the shoe's last round, from the table read again.
+    if (!done.shoeEnded) keep({ round: done.settled ? null : done.round, shoe: done.shoe });
     return done.settled ? timing.resultPauseMs : timing.dealDelayMs;
   }
   // Between rounds: an operator's pause or close takes effect here.
@@ -369,10 +380,12 @@ async function stepFrom(
     const current = kept ?? (await startShoe(db, table, definition, rng));
     opened = await openRound(db, table, definition, current, new Date(clock.now() + window), {
       whileOpen: true,
+      // A table the runner kept since the last round: its pause, or any change, is read now.
+      ...(fromKept ? { asRead: table } : {}),
     });
   } catch (error) {
     // Paused or closed since it was read: the pause takes effect here, between rounds.
-    if (error instanceof TableNotOpenError) return 1_000;
+    if (error instanceof TableNotOpenError && !fromKept) return 1_000;
     throw error;
   }
   watch.entered(opened.id, "betting");

@@ -1,19 +1,20 @@
 /**
  * The dealer's steps around a pending decision (docs/live-tables.md, Decisions), each one
- * transaction like every other step: the timer's default taken when it runs out, and the timer
+ * transaction like every other step, sent as one message (nothing is read between its lock and
+ * its writes): the timer's default taken when it runs out, and the timer
  * started again for a round found waiting (after a restart, or another dealer's crash).
  */
 import type { Db } from "@fuda/db";
-import { sqlTransaction } from "@fuda/db";
+import { Prisma, sqlTransactionOf } from "@fuda/db";
 import type { TableGameDefinition } from "@fuda/rules";
 import { shoeFromJson } from "@fuda/shoe";
 
 import { studioSafe } from "./studio-memory";
 
 import type { RoundRow, ShoeRow, TableRef } from "./dealer-rows";
-import { lockRound, roundLock } from "./dealer-rows";
-import { deadlineAfter, stepEvents, writeStep } from "./decisions";
-import { appendEvents } from "./events";
+import { asStep, roundStepLock } from "./dealer-rows";
+import { deadlineAfter, stepEvents, writeStepSql } from "./decisions";
+import { appendEventsSql } from "./events";
 import { tableSettings } from "./seats";
 
 /** The pending decision's timer ran out: its default is taken (a hand stands). */
@@ -33,22 +34,21 @@ export async function timeoutStep(
   const shoe = shoeFromJson(shoeRow.state);
   const step = studioSafe(shoe, round.state.first, (copy) => decisions.timeout(copy, round.state));
   const actsBy = deadlineAfter(definition, table, step.round, step.events, null, now);
-  return sqlTransaction(
-    db,
-    async (tx) => {
-      await lockRound(tx, round, "dealing");
-      await writeStep(tx, {
+  // The lock, the step and COMMIT in one message: nothing is read between.
+  await asStep(round.id, () =>
+    sqlTransactionOf(db, [
+      roundStepLock(round, "dealing"),
+      writeStepSql({
         table,
         round,
-        shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe },
+        shoe: { id: shoeRow.id, position: shoeRow.position, after: shoe, stored: shoeRow.state },
         step,
         actsBy,
         action: { seat: pending.seat, hand: pending.hand, action: pending.onTimeout, by: "timer" },
-      });
-      return { ...round, state: step.round, moves: round.moves + 1, actsBy };
-    },
-    { first: [roundLock(round.id)] },
+      }),
+    ]),
   );
+  return { ...round, state: step.round, moves: round.moves + 1, actsBy };
 }
 
 /**
@@ -65,17 +65,12 @@ export async function restartTimer(
   const pending = definition.decisions?.pending(round.state);
   if (pending == null) throw new Error(`round ${round.id} waits for no decision`);
   const actsBy = new Date(now + tableSettings(table.settings).actionSeconds * 1_000);
-  return sqlTransaction(
-    db,
-    async (tx) => {
-      await lockRound(tx, round, "dealing");
-      await tx.$executeRaw`UPDATE rounds SET acts_by = ${actsBy}::timestamptz WHERE id = ${round.id}::uuid`;
-      await appendEvents(
-        tx,
-        stepEvents(table, round, [{ type: "turn.started", ...pending }], actsBy),
-      );
-      return { ...round, actsBy };
-    },
-    { first: [roundLock(round.id)] },
+  await asStep(round.id, () =>
+    sqlTransactionOf(db, [
+      roundStepLock(round, "dealing"),
+      Prisma.sql`UPDATE rounds SET acts_by = ${actsBy}::timestamptz WHERE id = ${round.id}::uuid`,
+      appendEventsSql(stepEvents(table, round, [{ type: "turn.started", ...pending }], actsBy)),
+    ]),
   );
+  return { ...round, actsBy };
 }

@@ -7,10 +7,10 @@
  */
 import { Prisma } from "@fuda/db";
 import type { GameEvent, TableGameDefinition, LiveRound, RoundSeat } from "@fuda/rules";
-import type { Shoe } from "@fuda/shoe";
+import type { Shoe, ShoeJson } from "@fuda/shoe";
 
 import type { RawTx, RoundRow, TableRef } from "./dealer-rows";
-import { FencedError } from "./dealer-rows";
+import { asStep } from "./dealer-rows";
 import { saveShoeSql } from "./dealer-shoe";
 import type { NewEvent, TypedPayload } from "./events";
 import { appendEventsCtes } from "./events";
@@ -111,27 +111,28 @@ interface SeatSql {
 }
 
 /**
- * The round's bettors, one per seat with a stake, in seat order: what the game seats as betting
- * closes. Read under the close's lock, so no bet comes after it. Bets `behind` a seat (the ids
- * given) put nobody in it.
+ * The round's bettors, one per seat with a stake, in seat order (read with `bettorsOf`): what
+ * the game seats as betting closes. Read under the close's lock, so no bet comes after it. Bets
+ * `behind` a seat (the ids given) put nobody in it.
  */
-export async function roundBettors(
-  tx: Pick<RawTx, "$queryRaw">,
+export const roundBettorsSql = (
   table: TableRef,
   roundId: string,
   behind: readonly string[] = [],
-): Promise<RoundSeat[]> {
-  const rows = await tx.$queryRaw<SeatSql[]>`
-    SELECT b.seat, b.player_id, sum(b.stake) AS stake, s.sit_down_balance,
-           coalesce(w.balance, 0) AS balance
-    FROM bets b
-    LEFT JOIN seats s ON s.table_id = ${table.id}::uuid AND s.seat = b.seat AND s.player_id = b.player_id
-    LEFT JOIN ledger_accounts w ON w.kind = 'wallet' AND w.round = '' AND w.owner = b.player_id
-    WHERE b.round_id = ${roundId}::uuid AND b.status = 'open' AND b.seat IS NOT NULL
-      AND b.bet <> ALL(${[...behind]}::text[])
-    GROUP BY b.seat, b.player_id, s.sit_down_balance, w.balance
-    ORDER BY b.seat`;
-  return rows.map((row) => ({
+): Prisma.Sql => Prisma.sql`
+  SELECT b.seat, b.player_id, sum(b.stake) AS stake, s.sit_down_balance,
+         coalesce(w.balance, 0) AS balance
+  FROM bets b
+  LEFT JOIN seats s ON s.table_id = ${table.id}::uuid AND s.seat = b.seat AND s.player_id = b.player_id
+  LEFT JOIN ledger_accounts w ON w.kind = 'wallet' AND w.round = '' AND w.owner = b.player_id
+  WHERE b.round_id = ${roundId}::uuid AND b.status = 'open' AND b.seat IS NOT NULL
+    AND b.bet <> ALL(${[...behind]}::text[])
+  GROUP BY b.seat, b.player_id, s.sit_down_balance, w.balance
+  ORDER BY b.seat`;
+
+/** The seats of `roundBettorsSql`'s rows. */
+export function bettorsOf(rows: readonly unknown[]): RoundSeat[] {
+  return (rows as SeatSql[]).map((row) => ({
     seat: row.seat,
     player: row.player_id,
     stake: Number(row.stake),
@@ -141,37 +142,30 @@ export async function roundBettors(
   }));
 }
 
+/** What `writeStep` writes. */
+export interface StepWrite {
+  table: TableRef;
+  round: Pick<RoundRow, "id" | "number">;
+  /** The shoe as read (`position`) and as the step left it. */
+  /** `stored`: the shoe's state as read, so only what moved is written (`saveShoeSql`). */
+  shoe: { id: string; position: number; after: Shoe; stored?: ShoeJson };
+  step: { round: LiveRound; events: readonly GameEvent[] };
+  actsBy: Date | null;
+  /** The decision taken, recorded (`round_actions`): a player's (who, their request) or the timer's. */
+  action?: {
+    seat: number;
+    hand: number;
+    action: string;
+    by: { playerId: string; requestId: string } | "timer";
+  };
+}
+
 /**
- * Writes a step taken between the dealer's (an action, a timeout, a correction) in the caller's
- * transaction, under the round's lock, in one statement: the shoe it drew from over the position
- * read (FencedError when another step moved it), the round's new state, its timer, its events
- * and the decision's record.
+ * `writeStep`'s statement. It fails (SQLSTATE FD001, `asStepError`: FencedError) when the shoe
+ * was not where the step read it, so it may be sent with the COMMIT behind it
+ * (`lastStatements`).
  */
-export async function writeStep(
-  tx: RawTx,
-  {
-    table,
-    round,
-    shoe,
-    step,
-    actsBy,
-    action,
-  }: {
-    table: TableRef;
-    round: Pick<RoundRow, "id" | "number">;
-    /** The shoe as read (`position`) and as the step left it. */
-    shoe: { id: string; position: number; after: Shoe };
-    step: { round: LiveRound; events: readonly GameEvent[] };
-    actsBy: Date | null;
-    /** The decision taken, recorded (`round_actions`): a player's (who, their request) or the timer's. */
-    action?: {
-      seat: number;
-      hand: number;
-      action: string;
-      by: { playerId: string; requestId: string } | "timer";
-    };
-  },
-): Promise<void> {
+export function writeStepSql({ table, round, shoe, step, actsBy, action }: StepWrite): Prisma.Sql {
   const player = action === undefined || action.by === "timer" ? null : action.by;
   const acted =
     action === undefined
@@ -181,8 +175,8 @@ export async function writeStep(
           VALUES (${round.id}::uuid, ${action.seat}::int, ${action.hand}::int, ${action.action},
                   ${player?.playerId ?? null}, ${player?.requestId ?? null},
                   ${player === null}::boolean)),`;
-  const [written] = await tx.$queryRaw<{ shoe: number }[]>`
-    WITH ${acted} shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after)}),
+  return Prisma.sql`
+    WITH ${acted} shoe AS (${saveShoeSql(shoe.id, shoe.position, shoe.after, { stored: shoe.stored })}),
     stepped AS (
       UPDATE rounds SET state = ${JSON.stringify(step.round)}::jsonb,
                         cards = ${[...step.round.cards]}::int[], moves = moves + 1,
@@ -190,6 +184,16 @@ export async function writeStep(
       WHERE id = ${round.id}::uuid AND EXISTS (SELECT 1 FROM shoe)
       RETURNING id),
     ${appendEventsCtes("stepped", stepEvents(table, round, step.events, actsBy))}
-    SELECT (SELECT count(*)::int FROM shoe) AS shoe`;
-  if (written!.shoe !== 1) throw new FencedError(`shoe ${shoe.id}`);
+    SELECT step_holds((SELECT count(*) FROM shoe) = 1, ${`shoe ${shoe.id} where the step read it`},
+                      'FD001') AS shoe`;
+}
+
+/**
+ * Writes a step taken between the dealer's (an action, a timeout, a correction) in the caller's
+ * transaction, under the round's lock, in one statement: the shoe it drew from over the position
+ * read (FencedError when another step moved it), the round's new state, its timer, its events
+ * and the decision's record.
+ */
+export async function writeStep(tx: RawTx, write: StepWrite): Promise<void> {
+  await asStep(write.round.id, () => tx.$queryRaw(writeStepSql(write)));
 }

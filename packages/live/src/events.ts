@@ -32,12 +32,19 @@ export type NewEvent = {
  */
 const EVENTS_LOCK = 0x6675_6461; // "fuda"
 
-/** `events` as rows u(t, r, p, y, d, n): table, round, player, type, payload, order. */
-const eventRows = (events: readonly NewEvent[]): Prisma.Sql => Prisma.sql`unnest(
+/**
+ * `events` as rows u(t, r, p, y, d, w, n): table, round, player, type, payload, the player whose
+ * wallet balance goes in the payload (`appendEventsSql`'s `balanceOf`), order.
+ */
+const eventRows = (
+  events: readonly NewEvent[],
+  balanceOf?: (event: NewEvent) => string | null,
+): Prisma.Sql => Prisma.sql`unnest(
   ${events.map((e) => e.tableId)}::uuid[], ${events.map((e) => e.roundId ?? null)}::uuid[],
   ${events.map((e) => e.playerId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
-  ${events.map((e) => JSON.stringify(e.payload))}::jsonb[]
-) WITH ORDINALITY AS u(t, r, p, y, d, n)`;
+  ${events.map((e) => JSON.stringify(e.payload))}::jsonb[],
+  ${events.map((e) => balanceOf?.(e) ?? null)}::text[]
+) WITH ORDINALITY AS u(t, r, p, y, d, w, n)`;
 
 /**
  * Appends events inside the caller's transaction, in the order given, in one statement: the lock
@@ -49,10 +56,48 @@ export async function appendEvents(
   events: readonly NewEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx.$executeRaw`
-    WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENTS_LOCK}))
+  await tx.$executeRaw(appendEventsSql(events));
+}
+
+/**
+ * `appendEvents`' statement, to send where no answer is awaited before it (`commitWith`).
+ * `balanceOf`: the player whose wallet balance, as the statement finds it, goes in an event's
+ * `balance` (a settlement's events, sent behind its ledger posting in the same transaction).
+ * `tail`: events built in SQL (a query of rows t, r, p, y, d, in order) after `events`, over the
+ * CTEs `ctes` (`name AS (…)`, written before the events' lock).
+ */
+export function appendEventsSql(
+  events: readonly NewEvent[],
+  {
+    balanceOf,
+    ctes,
+    tail,
+  }: {
+    balanceOf?: (event: NewEvent) => string | null;
+    ctes?: Prisma.Sql;
+    tail?: Prisma.Sql;
+  } = {},
+): Prisma.Sql {
+  const payload =
+    balanceOf === undefined
+      ? Prisma.sql`d`
+      : Prisma.sql`CASE WHEN w IS NULL THEN d ELSE d || jsonb_build_object('balance', (
+          SELECT a.balance FROM ledger_accounts a
+          WHERE a.kind = 'wallet' AND a.owner = w AND a.round = '')) END`;
+  return Prisma.sql`
+    WITH ${ctes === undefined ? Prisma.empty : Prisma.sql`${ctes},`}
+    lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENTS_LOCK}))
     INSERT INTO table_events (table_id, round_id, player_id, type, payload)
-    SELECT t, r, p, y, d FROM lock, ${eventRows(events)} ORDER BY n`;
+    SELECT t, r, p, y, d FROM lock, (
+      SELECT t, r, p, y, ${payload} AS d, n FROM ${eventRows(events, balanceOf)}
+      ${
+        tail === undefined
+          ? Prisma.empty
+          : Prisma.sql`UNION ALL
+            SELECT t, r, p, y, d, ${events.length}::bigint + row_number() OVER () AS n
+            FROM (${tail}) AS tail(t, r, p, y, d)`
+      }) AS e
+    ORDER BY n`;
 }
 
 /**

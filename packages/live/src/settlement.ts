@@ -131,6 +131,12 @@ export type SettledBet = OpenBet & { returned: number };
 export interface Settlement {
   settled: SettledBet[];
   ctes: Prisma.Sql;
+  /**
+   * An expression over `posted` that fails the statement (SQLSTATE FD003) unless the ledger took
+   * every transfer: a statement committed without its answer being read must not settle bets
+   * whose points did not move.
+   */
+  posted: Prisma.Sql;
   /** The ledger's answer (`posted.results`) read: the wallets after it. */
   wallets: (results: readonly unknown[] | null) => Map<string, number>;
 }
@@ -176,7 +182,11 @@ export function settlementOf(
     posted AS MATERIALIZED (SELECT ${call ?? Prisma.sql`NULL::jsonb`} AS results),
     ${settled.length === 0 ? Prisma.empty : Prisma.sql`marked AS (${settleBetsSql(settled)}),`}
     ${webhook}`;
-  return { settled, ctes, wallets: (results) => walletsAfter(finish(results)) };
+  const posted = Prisma.sql`(
+    SELECT step_holds(coalesce(bool_and(x ->> 'status' IN ('posted', 'replayed')), true),
+                      'every transfer of the settlement posted')
+    FROM posted, jsonb_array_elements(coalesce(posted.results, '[]'::jsonb)) AS x)`;
+  return { settled, ctes, posted, wallets: (results) => walletsAfter(finish(results)) };
 }
 
 /** The public and the per-player `round.settled` events of a settlement, with the wallets after. */

@@ -8,6 +8,7 @@ import { withSpan } from "@fuda/telemetry";
 import type { Clock } from "./clock";
 import type { StepRun, TableRunnerOptions, Wait } from "./dealer";
 import { afterAction, MOVED_BY_OTHERS, step } from "./dealer";
+import type { ActedRound } from "./acted-here";
 import { onActedHere } from "./acted-here";
 import { FencedError, StaleRoundError } from "./dealer-rows";
 import { oneLine } from "./log";
@@ -57,15 +58,31 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   const announced = { totals: "" };
   const kept: StepRun["kept"] = { state: null };
   const seen: StepRun["seen"] = { state: null };
-  // A player's action in this process: the next step starts from the round it wrote.
-  const stopKeeping = onActedHere(tableId, (acted) => {
-    const after = afterAction(seen.state, acted);
+  /** The last action handed while a step ran: newer than the table that step keeps. */
+  let actedDuring: ActedRound | null = null;
+  /** The next step starts from the round `acted` wrote over `base`, when it is newer. */
+  const keepActed = (base: StepRun["seen"]["state"], acted: ActedRound): void => {
+    const after = afterAction(base, acted);
     if (after === null) return;
     kept.state = after;
     kept.untilOthers = undefined;
+  };
+  // A player's action in this process: the next step starts from the round it wrote.
+  const stopKeeping = onActedHere(tableId, (acted) => {
+    actedDuring = acted;
+    keepActed(seen.state, acted);
   });
-  // Rounds moved by anyone else, counted: a step that waits for a decision keeps its table only
-  // until one comes (dealer.ts, `StepRun.kept`).
+  /**
+   * A step that kept the round as its own write left it, finishing after an action was handed
+   * (the action's events can come before the step's COMMIT answer), keeps the action over it.
+   */
+  const keepActedDuring = (): void => {
+    const acted = actedDuring;
+    actedDuring = null;
+    if (acted !== null) keepActed(kept.state, acted);
+  };
+  // Rounds moved by anyone else, counted: a table kept by a step holds only until one comes after
+  // that step began (dealer.ts, `StepRun.kept`).
   const others = options.hub === undefined ? undefined : { count: 0 };
   const stopCounting = options.hub?.listen(
     { tableId },
@@ -80,6 +97,7 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   try {
     while (!signal.aborted) {
       let wait: Wait;
+      actedDuring = null;
       try {
         const stepped = await tracedStep(options, {
           recovering,
@@ -88,7 +106,7 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
           kept,
           seen,
           others,
-        });
+        }).finally(keepActedDuring);
         // A player acted meanwhile: the step is computed again from the round as it now is.
         if (stepped === AGAIN) continue;
         wait = stepped;

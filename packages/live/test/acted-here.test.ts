@@ -2,10 +2,15 @@
  * A player's action in the dealer's own process reaches the table's runner in memory: the runner
  * deals on from the round the action wrote, without reading the table again (acted-here.ts).
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createInterface } from "node:readline";
 import { promisify } from "node:util";
+
+import pg from "pg";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -45,26 +50,26 @@ const actElsewhere = (input: object): Promise<unknown> =>
 
 describe("a player's action in the dealer's process", () => {
   it("is dealt on from the round it wrote: the runner reads the table again only after the round settles", async () => {
-    const table = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
-    await db.table.updateMany({ where: { id: { not: table.id } }, data: { status: "CLOSED" } });
-    await db.table.update({
-      where: { id: table.id },
-      data: { settings: { seats: 7, actionSeconds: 30 } },
-    });
-    const playerId = await newPlayer(db, 1_000_000);
-    await sit(db, { playerId, tableId: table.id, seat: 1 });
+    const { table, playerId } = await seatedAlone(1, 30);
 
     // The runner's table reads go through the pool as named statements (Prisma names none).
+    // Only this table's: the runners of the closed ones look at theirs now and then.
     const pool = poolOf(db);
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     let reads = 0;
     Object.assign(pool, {
       query: (config: unknown, ...rest: unknown[]) => {
-        const named = config as { name?: string; text?: string };
-        if (named.text?.includes("LEFT JOIN rounds r ON r.table_id = t.id") === true) reads += 1;
+        const named = config as { text?: string; values?: unknown[] };
+        const read = named.text?.includes("LEFT JOIN rounds r ON r.table_id = t.id") === true;
+        if (read && named.values?.[0] === table.id) reads += 1;
         return query(config, ...rest);
       },
     });
+    // The answers to the dealer's card steps (one message, ending in COMMIT) come late: a turn's
+    // events reach the hub, and the player's action is handed to the runner, while the step that
+    // started the turn still awaits its answer (on a busy machine the listening connection can
+    // be served first).
+    const stopDelaying = delayCardStepAnswers(100);
     const live = startLive({
       db,
       connectionString: database.url,
@@ -74,7 +79,8 @@ describe("a player's action in the dealer's process", () => {
     const acts: Promise<unknown>[] = [];
     /** The round being watched: the reads at its first turn, and its actions. */
     let watched: { roundId: string; readsAtTurn: number; acts: number } | undefined;
-    let readsBetween: number | undefined;
+    /** Over the rounds watched to their settlement: the seat's actions, the reads meanwhile. */
+    const total = { acts: 0, reads: 0 };
     const stop = live.hub.listen(
       { tableId: table.id },
       {
@@ -101,9 +107,11 @@ describe("a player's action in the dealer's process", () => {
               }),
             );
           } else if (event.type === "round.settled" && event.playerId === null) {
-            // A round with no turn for the seat (a blackjack dealt) is not the one watched.
-            if (watched?.roundId === payload.roundId && readsBetween === undefined) {
-              readsBetween = reads - watched.readsAtTurn;
+            // A round with no turn for the seat (a blackjack dealt) is not one watched.
+            if (watched?.roundId === payload.roundId) {
+              total.acts += watched.acts;
+              total.reads += reads - watched.readsAtTurn;
+              watched = undefined;
             }
           }
         },
@@ -112,86 +120,159 @@ describe("a player's action in the dealer's process", () => {
     );
     try {
       await until(
-        "a round with the seat's decisions settled",
-        () => Promise.resolve(readsBetween !== undefined || undefined),
-        20_000,
+        "rounds with six of the seat's decisions settled",
+        () => Promise.resolve(total.acts >= 6 || undefined),
+        30_000,
       );
       await Promise.all(acts);
     } finally {
       stop();
       await live.stop();
       Object.assign(pool, { query });
+      stopDelaying();
     }
-    expect(watched!.acts).toBeGreaterThanOrEqual(1);
-    // From the seat's first turn to the settlement, the runner stepped from the rounds the
-    // actions wrote.
-    expect(readsBetween).toBe(0);
+    // From each first turn to the settlement, the runner stepped from the rounds the actions
+    // wrote: one handed nothing reads after most actions (3 reads in 4 actions, measured). A read
+    // is never wrong, only slower, and a busy machine can make one (a step that races an action
+    // fails its write over it and reads the table, as it must): one is allowed.
+    expect(total.reads).toBeLessThanOrEqual(1);
     expect(await auditLiveTables(db)).toEqual([]);
   });
   it("taken in another process, it is dealt on at once: the runner waiting for it reads the table when its events come", async () => {
-    const table = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
-    await db.table.update({
-      where: { id: table.id },
-      data: { settings: { seats: 7, actionSeconds: 60 } },
-    });
-    const playerId = await newPlayer(db, 1_000_000);
-    await sit(db, { playerId, tableId: table.id, seat: 2 });
-    const live = startLive({
-      db,
-      connectionString: database.url,
-      timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
-      log: silentLog,
-    });
-    /** When the seat's last action was sent, and how long after it the round settled. */
-    let actedAt = 0;
-    let settledAfter: number | undefined;
-    let roundId: string | undefined;
-    const stop = live.hub.listen(
-      { tableId: table.id },
-      {
-        event(event: TableEvent) {
-          const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
-          if (event.type === "round.opened" && roundId === undefined) {
-            const bets = [{ bet: "main", seat: 2, amount: 1_000 }];
-            void live.desk.place({
-              playerId,
-              roundId: payload.roundId,
-              bets,
-              requestId: randomUUID(),
-            });
-          } else if (
-            event.type === "turn.started" &&
-            payload.seat === 2 &&
-            (roundId ?? payload.roundId) === payload.roundId
-          ) {
-            roundId = payload.roundId;
-            // The runner waits on from its own table meanwhile, through many polls.
-            const action = payload.actions!.includes("stand") ? "stand" : "declineInsurance";
-            const input = { playerId, roundId, seat: 2, action, requestId: randomUUID() };
-            actedAt = Date.now();
-            void actElsewhere(input);
-          } else if (event.type === "round.settled" && event.playerId === null) {
-            if (payload.roundId === roundId) {
-              settledAfter = Date.now() - actedAt;
-            }
-          }
-        },
-        end: () => undefined,
-      },
-    );
-    try {
-      // The seat's timer is 60 s: only the action's events can have the round dealt sooner.
-      await until(
-        "the round settled after the action",
-        () => Promise.resolve(settledAfter !== undefined || undefined),
-        40_000,
-      );
-    } finally {
-      stop();
-      await live.stop();
-    }
     // The other process starts, acts and ends in a few seconds.
+    const settledAfter = await settledAfterActionElsewhere(2, (input) => void actElsewhere(input));
     expect(settledAfter).toBeLessThan(20_000);
     expect(await auditLiveTables(db)).toEqual([]);
   });
+
+  it("taken in another process while the step that started the turn awaits its answer, it is dealt on at once, not at the seat's timer", async () => {
+    // The other process, up before the round: its action commits in milliseconds.
+    const elsewhere = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        fileURLToPath(new URL("act-elsewhere.ts", import.meta.url)),
+        database.url,
+      ],
+      { cwd: fileURLToPath(new URL("..", import.meta.url)), stdio: ["pipe", "pipe", "inherit"] },
+    );
+    const answers = createInterface({ input: elsewhere.stdout })[Symbol.asyncIterator]();
+    expect((await answers.next()).value).toBe("ready");
+    // The answers to the dealer's card steps come 300 ms late: the action's events reach the
+    // runner's hub while the step that started the turn still awaits its COMMIT.
+    const stopDelaying = delayCardStepAnswers(300);
+    try {
+      const settledAfter = await settledAfterActionElsewhere(3, (input) => {
+        elsewhere.stdin.write(`${JSON.stringify(input)}\n`);
+      });
+      expect(settledAfter).toBeLessThan(10_000);
+    } finally {
+      stopDelaying();
+      elsewhere.stdin.end();
+      await once(elsewhere, "exit");
+    }
+    expect(await auditLiveTables(db)).toEqual([]);
+  });
 });
+
+/** The joker blackjack table, the only one open, with a new player at `seat`. */
+async function seatedAlone(seat: number, actionSeconds: number) {
+  const table = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
+  await db.table.updateMany({ where: { id: { not: table.id } }, data: { status: "CLOSED" } });
+  await db.table.update({
+    where: { id: table.id },
+    data: { settings: { seats: 7, actionSeconds } },
+  });
+  const playerId = await newPlayer(db, 1_000_000);
+  await sit(db, { playerId, tableId: table.id, seat });
+  return { table, playerId };
+}
+
+/**
+ * The dealer's card steps (one message, ending in COMMIT) answered `ms` late, until the returned
+ * stop: the round's events reach the hub, and players act, while the step still awaits it.
+ */
+function delayCardStepAnswers(ms: number): () => void {
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const send = client.query;
+  client.query = function (this: pg.Client, ...args: unknown[]) {
+    const sent = send.apply(this, args);
+    const text = typeof args[0] === "string" ? args[0] : "";
+    if (!(text.includes("'dealing'") && /COMMIT;?\s*$/.test(text))) return sent;
+    return (sent as Promise<unknown>).then(async (answer) => {
+      await sleep(ms);
+      return answer;
+    });
+  };
+  return () => {
+    client.query = send;
+  };
+}
+
+/**
+ * A joker blackjack round with a player at `seat` who stands (or declines insurance) through
+ * `send` at their first turn: milliseconds from sending it to the round settled. The seat's timer
+ * is 60 s: only the action's events can have the round dealt sooner.
+ */
+async function settledAfterActionElsewhere(
+  seat: number,
+  send: (input: {
+    playerId: string;
+    roundId: string;
+    seat: number;
+    action: string;
+    requestId: string;
+  }) => void,
+): Promise<number> {
+  const { table, playerId } = await seatedAlone(seat, 60);
+  const live = startLive({
+    db,
+    connectionString: database.url,
+    timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
+    log: silentLog,
+  });
+  let roundId: string | undefined;
+  let actedAt = 0;
+  let settledAfter: number | undefined;
+  const stop = live.hub.listen(
+    { tableId: table.id },
+    {
+      event(event: TableEvent) {
+        const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
+        if (event.type === "round.opened" && roundId === undefined) {
+          const bets = [{ bet: "main", seat, amount: 1_000 }];
+          void live.desk.place({
+            playerId,
+            roundId: payload.roundId,
+            bets,
+            requestId: randomUUID(),
+          });
+        } else if (
+          event.type === "turn.started" &&
+          payload.seat === seat &&
+          (roundId ?? payload.roundId) === payload.roundId
+        ) {
+          roundId = payload.roundId;
+          // The runner waits on from its own table meanwhile, through many polls.
+          const action = payload.actions!.includes("stand") ? "stand" : "declineInsurance";
+          actedAt = Date.now();
+          send({ playerId, roundId, seat, action, requestId: randomUUID() });
+        } else if (event.type === "round.settled" && event.playerId === null) {
+          if (payload.roundId === roundId) settledAfter = Date.now() - actedAt;
+        }
+      },
+      end: () => undefined,
+    },
+  );
+  try {
+    return await until(
+      "the round settled after the action",
+      () => Promise.resolve(settledAfter),
+      40_000,
+    );
+  } finally {
+    stop();
+    await live.stop();
+  }
+}

@@ -91,7 +91,12 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
     await db.table.update({ where: { id: pokDengId }, data: { settings: { newShoe: true } } });
     const next = await until("a round in another shoe", async () => {
       const found = await db.round.findFirst({
-        where: { tableId: pokDengId, shoeId: { not: round.shoeId } },
+        // Opened after it: Pok Deng's one-deck shoes follow one another quickly.
+        where: {
+          tableId: pokDengId,
+          shoeId: { not: round.shoeId },
+          openedAt: { gt: round.openedAt },
+        },
       });
       return found ?? undefined;
     });

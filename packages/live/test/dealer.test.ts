@@ -5,7 +5,7 @@ import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { baccarat } from "@fuda/rules";
-import { HmacDrbg, verifyShoe } from "@fuda/shoe";
+import { HmacDrbg, shoeJsonOf, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { auditLiveTables, definitionOf, liveRoundFromJson, silentLog, startDealer } from "../src";
@@ -76,6 +76,12 @@ describe("the dealer", () => {
       return { winner, playerPair, bankerPair };
     });
     expect(baccarat.roads(shoe.road as never)).toEqual(baccarat.roads(marks));
+    // Stored whole, though each step sent only what moved of it: its order, where it stands, and
+    // where each of its rounds started.
+    const state = shoeJsonOf(shoe.state, "shoe state");
+    expect(state.cards).toBe(reveal.cards);
+    expect(state.position).toBe(shoe.position);
+    expect(state.roundStarts).toEqual(rounds.map((round) => liveRoundFromJson(round.state).first));
     // The next shoe starts with its commitment published.
     const next = await until(
       "the next shoe",

@@ -29,6 +29,7 @@ export {
   endBetting,
   openNextRound,
   roundRowOf,
+  shoeRowOf,
   stackShoe,
   stackShoeBetweenRounds,
 } from "./seated-fixtures";

@@ -40,7 +40,8 @@ export async function roundRowOf(db: Db, roundId: string): Promise<RoundRow> {
   };
 }
 
-async function shoeRowOf(db: Db, shoeId: string): Promise<ShoeRow> {
+/** The shoe as a dealer step reads it. */
+export async function shoeRowOf(db: Db, shoeId: string): Promise<ShoeRow> {
   const shoe = await db.shoe.findUniqueOrThrow({ where: { id: shoeId } });
   return {
     id: shoe.id,
