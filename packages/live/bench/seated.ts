@@ -23,11 +23,12 @@
  * `DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/live bench:seated`
  * Beside them, the floor: PostgreSQL alone doing one seated round's writes (seated-floor.sql,
  * driven by pgbench, nothing of ours running), in rounds/s and machine ms per round.
- * (BENCH_PGBENCH_SECONDS=0 skips pgbench and the floor). Where the time goes: run it under
- * `node --cpu-prof --import tsx bench/seated.ts`.
+ * (BENCH_PGBENCH_SECONDS=0 skips pgbench and the floor). Where the time goes:
+ * BENCH_CPU_PROFILE=<folder> writes a CPU profile of each measured window there.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -64,6 +65,11 @@ const SEEDED: Record<BenchGame, string> = {
 };
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 250);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 5);
+/**
+ * A folder for a CPU profile of each run's measured window (its warm-up left out), named by game
+ * and tables: where a round's time goes (`node --cpu-prof` would take in the set-up and warm-up).
+ */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const PLAYERS_PER_TABLE = 3;
 /** pgbench clients for the floor: one per table of the middle run. */
 const FLOOR_CLIENTS = 16;
@@ -213,6 +219,12 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
     // The process warms up first: its first seconds compile the hot paths (V8's optimizing
     // compiler, on threads of its own), a cost a long-running runtime pays once.
     await sleep(WARMUP_SECONDS * 1_000);
+    const profiler = PROFILE_DIR === undefined ? null : new Session();
+    if (profiler !== null) {
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.start");
+    }
     const cpuBefore = process.cpuUsage();
     const busyBefore = machineBusyMs();
     const started = new Date();
@@ -220,6 +232,11 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
     const ended = new Date();
     const cpu = process.cpuUsage(cpuBefore);
     const busy = machineBusyMs() - busyBefore;
+    if (profiler !== null) {
+      const { profile } = await profiler.post("Profiler.stop");
+      writeFileSync(`${PROFILE_DIR}/seated-${game}-${tableCount}.cpuprofile`, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     await live.stop();
     stopListening();
     await Promise.all(inFlight);

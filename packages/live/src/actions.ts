@@ -8,20 +8,21 @@
 import { randomUUID } from "node:crypto";
 
 import type { Db, Game } from "@fuda/db";
-import { Prisma, sqlTransaction } from "@fuda/db";
+import { Prisma, sqlTransaction, sqlTransactionOf } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { RuleCode } from "@fuda/errors";
 import { reserveRequest, transferMany } from "@fuda/ledger";
-import type { Decisions, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
-import type { ShoeJson } from "@fuda/shoe";
+import type { Decisions, GameEvent, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
+import type { Shoe, ShoeJson } from "@fuda/shoe";
 import { shoeFromJson, shoeJsonOf, shoeToJson } from "@fuda/shoe";
 import { studioTry } from "@fuda/rules";
 
-import { actedHere } from "./acted-here";
+import type { ActedRound, HeldRound } from "./acted-here";
+import { actedHere, heldActed, heldRound, writeInFlight, writesAnswered } from "./acted-here";
 import { awaitsCard } from "./studio-memory";
 
-import type { RawTx } from "./dealer-rows";
-import { lastStatements } from "./dealer-rows";
+import type { RawTx, TableRef } from "./dealer-rows";
+import { lastStatements, roundStepLock } from "./dealer-rows";
 import { deadlineAfter, writeStepSql } from "./decisions";
 import { definitionOf } from "./games";
 import { liveRoundFromJson } from "./round-json";
@@ -159,8 +160,27 @@ export async function lockLiveRound<Also extends object = object>(
 }
 
 export async function act(db: Db, input: ActInput): Promise<Acted> {
-  const { playerId, roundId, seat, action, requestId } = input;
+  const { roundId } = input;
   if (!isRoundId(roundId)) throw roundNotFound(roundId);
+  // Held by this process's runner: one message, when the round is still as held. A write of
+  // this process at the table not yet answered (the step or action whose events this one answers)
+  // is waited for: it hands on the round it wrote.
+  const known = heldRound(roundId);
+  if (known !== undefined) {
+    await writesAnswered(known.table.id);
+    const held = heldRound(roundId);
+    const acted = held === undefined ? null : await actOnHeld(db, input, held);
+    if (acted !== null) return acted;
+  }
+  const reading = actOnRead(db, input);
+  // At a table held here: the next action there waits for this one's round, as for `actOnHeld`'s.
+  if (known !== undefined) writeInFlight(known.table.id, reading);
+  return reading;
+}
+
+/** `act` from the round read under its lock, with the caller's own: two messages. */
+async function actOnRead(db: Db, input: ActInput): Promise<Acted> {
+  const { playerId, roundId, seat, action, requestId } = input;
   // Read with the round, under its lock: this request's earlier record (the same request sent
   // twice at once finds the first's), the caller's open bets on the seat but bets behind it
   // (docs/rules/joker-blackjack.md, Bet Behind: they leave the decisions to the seated player),
@@ -274,39 +294,151 @@ export async function act(db: Db, input: ActInput): Promise<Acted> {
       } else result = decisions.act(shoe, round.state, seat, action);
       // The game refused what it judged legal a moment ago: nothing of it may stay.
       if (!result.ok) throw refusalError(result.refusal);
-      const table = { id: round.table_id, settings: round.settings };
-      const actsBy = deadlineAfter(definition, table, result.round, result.events, round.acts_by);
-      const write = writeStepSql({
-        table,
-        round,
-        shoe: {
-          id: round.shoe_id,
-          position: round.shoe_position,
-          after: shoe,
-          stored: round.shoe_state,
-        },
-        step: result,
-        actsBy,
-        action: { seat, hand: pending.hand, action, by: { playerId, requestId } },
+      const { write, acted } = actionWrite({
+        table: { id: round.table_id, settings: round.settings },
+        definition,
+        round: { ...round, actsBy: round.acts_by },
+        shoe: { id: round.shoe_id, position: round.shoe_position, stored: round.shoe_state },
+        after: shoe,
+        result,
+        taken,
+        by: { playerId, requestId },
       });
       // To this process's runner of the table before the write is sent, so before the action's
       // events can wake it. Were the write or its COMMIT to fail, the runner's next write, over
       // `moves`, would fail and it would read the table.
-      if (shoe.studio !== true) {
-        actedHere(table.id, {
-          roundId,
-          state: result.round,
-          version: round.version,
-          moves: round.moves + 1,
-          actsBy,
-          shoe: { id: round.shoe_id, state: shoeToJson(shoe), position: shoe.position },
-        });
-      }
+      if (shoe.studio !== true) actedHere(round.table_id, acted);
       // The write and COMMIT in one message.
       await lastStatements(tx, roundId, [write]);
+      if (shoe.studio !== true) heldActed(acted);
       return taken;
     },
     // The lock and the read go with BEGIN, in one message.
     { first: liveRoundLock(roundId, mine) },
   );
 }
+
+/** An action's write (`writeStepSql`) and the round it leaves, from the round and shoe it read. */
+function actionWrite({
+  table,
+  definition,
+  round,
+  shoe,
+  after,
+  result,
+  taken,
+  by,
+}: {
+  table: TableRef;
+  definition: TableGameDefinition;
+  round: { id: string; number: number; version: number; moves: number; actsBy: Date | null };
+  shoe: { id: string; position: number; stored: ShoeJson };
+  after: Shoe;
+  result: { round: LiveRound; events: readonly GameEvent[] };
+  taken: Acted;
+  by: { playerId: string; requestId: string };
+}): { write: Prisma.Sql; acted: ActedRound } {
+  const actsBy = deadlineAfter(definition, table, result.round, result.events, round.actsBy);
+  const write = writeStepSql({
+    table,
+    round,
+    shoe: { id: shoe.id, position: shoe.position, after, stored: shoe.stored },
+    step: result,
+    actsBy,
+    action: { seat: taken.seat, hand: taken.hand, action: taken.action, by },
+  });
+  const acted: ActedRound = {
+    roundId: round.id,
+    state: result.round,
+    version: round.version,
+    moves: round.moves + 1,
+    actsBy,
+    shoe: { id: shoe.id, state: shoeToJson(after), position: after.position },
+  };
+  return { write, acted };
+}
+
+/**
+ * The action computed from the round as this process's runner holds it (acted-here.ts), its
+ * checks, write and COMMIT in one message: the round's lock holds it to that version, moves and
+ * shoe, and the checks a read would have made before it (no earlier record of the request, an
+ * open bet of the player's own on the seat, the timer running and as held, the table's settings
+ * as held) are the statement after it. Null, with nothing written, when the action needs more
+ * (a stake to reserve, a studio shoe, anything the game refuses) or the round is not as held:
+ * `act` then reads it under its lock and answers as ever.
+ */
+async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acted | null> {
+  const { playerId, roundId, seat, action, requestId } = input;
+  const { table, round } = held;
+  const definition = definitionOf(table);
+  const decisions = definition?.decisions;
+  if (definition == null || decisions === undefined) return null;
+  const pending = decisions.pending(round.state);
+  if (pending?.seat !== seat) return null;
+  if (round.actsBy === null || round.actsBy.getTime() <= Date.now()) return null;
+  const stake = decisions.actionStake(round.state, seat, action);
+  if (!stake.ok || stake.stake !== null) return null;
+  const shoe = shoeFromJson(held.shoe.state);
+  if (shoe.studio === true) return null;
+  const result = decisions.act(shoe, round.state, seat, action);
+  if (!result.ok) return null;
+  const taken = {
+    roundId,
+    seat,
+    hand: pending.hand,
+    action,
+    stake: 0,
+    balance: 0,
+    replayed: false,
+  };
+  const { write, acted } = actionWrite({
+    table,
+    definition,
+    round,
+    shoe: { ...held.shoe, stored: held.shoe.state },
+    after: shoe,
+    result,
+    taken,
+    by: { playerId, requestId },
+  });
+  const checks = Prisma.sql`
+    SELECT step_holds(
+      NOT EXISTS (SELECT 1 FROM round_actions
+                  WHERE player_id = ${playerId} AND request_id = ${requestId})
+      AND EXISTS (SELECT 1 FROM bets
+                  WHERE round_id = ${roundId}::uuid AND seat = ${seat}::int
+                    AND player_id = ${playerId} AND status = 'open'
+                    AND bet <> ALL(${behindBets(definition)}::text[]))
+      AND EXISTS (SELECT 1 FROM rounds r JOIN tables t ON t.id = r.table_id
+                  WHERE r.id = ${roundId}::uuid AND r.studio IS NULL
+                    AND r.acts_by = ${round.actsBy}::timestamptz
+                    AND r.acts_by > clock_timestamp()
+                    AND t.settings IS NOT DISTINCT FROM ${
+                      table.settings == null ? null : JSON.stringify(table.settings)
+                    }::jsonb),
+      ${`round ${roundId} as this process holds it`}, ${NOT_AS_HELD}) AS held,
+      (SELECT balance FROM ledger_accounts
+       WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
+  // Handed on once committed, not before: were the round moved by someone else meanwhile, the
+  // runner would take that move for this action's. The runner, and the next action, wait for it.
+  const sent = sqlTransactionOf(db, [roundStepLock(round, "dealing", held.shoe), checks, write]);
+  const committed = sent.then((rows) => {
+    actedHere(table.id, acted);
+    heldActed(acted);
+    return rows;
+  });
+  writeInFlight(table.id, committed);
+  let rows: unknown[][];
+  try {
+    rows = await committed;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "FD001" || code === "FD002" || code === NOT_AS_HELD) return null;
+    throw error;
+  }
+  const [checked] = rows[1] as { balance: bigint | string | null }[];
+  return { ...taken, balance: Number(checked?.balance ?? 0) };
+}
+
+/** SQLSTATE of `actOnHeld`'s checks: the round is not as held; it is read instead. */
+const NOT_AS_HELD = "FD004";

@@ -12,6 +12,7 @@ import type { Rng } from "@fuda/shoe";
 import { CryptoRng, shoeJsonOf } from "@fuda/shoe";
 
 import type { ActedRound } from "./acted-here";
+import { holdRound, releaseTable } from "./acted-here";
 import { bettingStep } from "./betting-step";
 import type { Clock } from "./clock";
 import type { RawTx, RoundRow, ShoeRow } from "./dealer-rows";
@@ -303,6 +304,11 @@ async function stepFrom(
     if (studio) return;
     run.kept.state = { table, definition, since: null, ...next };
     run.kept.untilOthers = othersAtStart;
+    // A round it left waiting for a decision: the player's action computes from it.
+    const { round: left, shoe: under } = next;
+    if (left?.phase === "dealing" && under !== null && definition.decisions?.pending(left.state)) {
+      holdRound({ table, round: left, shoe: under });
+    }
   };
   if (round?.phase === "betting") {
     return bettingStep({
@@ -333,6 +339,8 @@ async function stepFrom(
       const left = round.actsBy.getTime() - clock.now();
       if (left > 0) {
         did("await-decision");
+        // A player's action in this process computes from it (acted-here.ts, `HeldRound`).
+        if (!studio) holdRound({ table, round, shoe: shoe! });
         // Woken by its own cards and turns, the next step waits on from this table; a round
         // moved by anyone else since this step began makes it read the table.
         if (othersAtStart !== undefined) {
@@ -352,7 +360,10 @@ async function stepFrom(
       through: timing.dealDelayMs === 0 || studio,
     });
     if (done.dealt === null) return { ms: STUDIO_POLL_MS, untilEvent: true };
-    if (done.settled) watch.entered(round.id, "settled");
+    if (done.settled) {
+      watch.entered(round.id, "settled");
+      releaseTable(table.id);
+    }
     // Settled: the next round opens only at a table still open and as read then (`asRead`);
     // after the shoe's last round, from the table read again.
     if (!done.shoeEnded) keep({ round: done.settled ? null : done.round, shoe: done.shoe });

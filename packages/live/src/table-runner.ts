@@ -9,7 +9,7 @@ import type { Clock } from "./clock";
 import type { StepRun, TableRunnerOptions, Wait } from "./dealer";
 import { afterAction, MOVED_BY_OTHERS, step } from "./dealer";
 import type { ActedRound } from "./acted-here";
-import { onActedHere } from "./acted-here";
+import { onActedHere, releaseTable, writeInFlight, writesAnswered } from "./acted-here";
 import { FencedError, StaleRoundError } from "./dealer-rows";
 import { oneLine } from "./log";
 import { RoundWatch } from "./round-watch";
@@ -97,9 +97,11 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   try {
     while (!signal.aborted) {
       let wait: Wait;
+      // An action on the round this runner holds, sent from this process: its answer first.
+      await writesAnswered(tableId);
       actedDuring = null;
       try {
-        const stepped = await tracedStep(options, {
+        const stepping = tracedStep(options, {
           recovering,
           announced,
           watch,
@@ -107,6 +109,9 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
           seen,
           others,
         }).finally(keepActedDuring);
+        // An action on the table's round waits for the step: it holds the round the step wrote.
+        writeInFlight(tableId, stepping);
+        const stepped = await stepping;
         // A player acted meanwhile: the step is computed again from the round as it now is.
         if (stepped === AGAIN) continue;
         wait = stepped;
@@ -148,6 +153,7 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
     }
   } finally {
     stopKeeping();
+    releaseTable(tableId);
     stopCounting?.();
     watch.end();
   }

@@ -22,6 +22,7 @@ import { until } from "@fuda/testkit";
 
 import type { TableEvent } from "../src";
 import { act, auditLiveTables, silentLog, sit, startLive } from "../src";
+import { heldRound, holdRound } from "../src/acted-here";
 import { newPlayer } from "./fixtures";
 
 let database: TestDatabase;
@@ -174,7 +175,145 @@ describe("a player's action in the dealer's process", () => {
     }
     expect(await auditLiveTables(db)).toEqual([]);
   });
+
+  it("on the round its runner holds, is one message; a seat not theirs, a request seen before, a round moved since are read under the lock and answered as ever", async () => {
+    const { table, playerId } = await seatedAlone(4, 30);
+    const stranger = await newPlayer(db, 1_000_000);
+    const stopCounting = countMessagesCarrying();
+    const live = startLive({
+      db,
+      connectionString: database.url,
+      timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
+      log: silentLog,
+    });
+    /** Seat 4's turns in order, and the rounds settled. */
+    const turns: { roundId: string; actions: string[] }[] = [];
+    const settled = new Set<string>();
+    const stop = live.hub.listen(
+      { tableId: table.id },
+      {
+        event(event: TableEvent) {
+          const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
+          if (event.type === "round.opened") {
+            const bets = [{ bet: "main", seat: 4, amount: 1_000 }];
+            void live.desk.place({
+              playerId,
+              roundId: payload.roundId,
+              bets,
+              requestId: randomUUID(),
+            });
+          } else if (event.type === "turn.started" && payload.seat === 4) {
+            turns.push({ roundId: payload.roundId, actions: payload.actions! });
+          } else if (event.type === "round.settled" && event.playerId === null) {
+            settled.add(payload.roundId);
+          }
+        },
+        end: () => undefined,
+      },
+    );
+    /** Seat 4's next turn, once the runner holds its round: null when the round settles first. */
+    const nextTurn = async (after: number, roundId?: string) => {
+      const turn = await until("seat 4's next turn, or its round settled", () =>
+        Promise.resolve(
+          turns.length > after
+            ? turns[after]
+            : roundId !== undefined && settled.has(roundId)
+              ? null
+              : undefined,
+        ),
+      );
+      if (turn === null || (roundId !== undefined && turn.roundId !== roundId)) return null;
+      await until("the runner holding the turn's round", () =>
+        Promise.resolve(heldRound(turn.roundId)?.round.actsBy != null || undefined),
+      );
+      return turn;
+    };
+    const acting = (roundId: string, action: string, as = playerId, requestId = randomUUID()) => ({
+      playerId: as,
+      roundId,
+      seat: 4,
+      action,
+      requestId,
+    });
+    try {
+      for (let round = 0; ; round++) {
+        expect(round).toBeLessThan(8);
+        let turn = await nextTurn(turns.length);
+        if (turn!.actions.includes("declineInsurance")) {
+          await act(db, acting(turn!.roundId, "declineInsurance"));
+          turn = await nextTurn(turns.length, turn!.roundId);
+          if (turn === null) continue;
+        }
+        const { roundId } = turn!;
+        // Not theirs: the stranger's stand is refused, as a read would have refused it.
+        await expect(act(db, acting(roundId, "stand", stranger))).rejects.toMatchObject({
+          code: "FORBIDDEN",
+        });
+        // A hit on the round as held: one message, the checks, the write and COMMIT.
+        const turnsBefore = turns.length;
+        const hit = acting(roundId, "hit");
+        expect(await act(db, hit)).toMatchObject({ action: "hit", replayed: false });
+        expect(messagesCarrying(hit.requestId)).toBe(1);
+        // A bust or 21 ends the turn: another round then.
+        const again = await nextTurn(turnsBefore, roundId);
+        if (!again?.actions.includes("stand")) continue;
+        // The same request again: it finds the first's record and answers as it did.
+        expect(await act(db, hit)).toMatchObject({ action: "hit", replayed: true });
+        expect(messagesCarrying(hit.requestId)).toBeGreaterThan(1);
+        // The round as held one move behind (as if a move had come since): the stand is read
+        // under the lock and taken from the round as it is.
+        const held = heldRound(roundId)!;
+        holdRound({ ...held, round: { ...held.round, moves: held.round.moves - 1 } });
+        const stand = acting(roundId, "stand");
+        expect(await act(db, stand)).toMatchObject({ action: "stand", replayed: false });
+        expect(messagesCarrying(stand.requestId)).toBe(3);
+        await until("the round settled", () => Promise.resolve(settled.has(roundId) || undefined));
+        const actions = await db.roundAction.findMany({
+          where: { roundId },
+          orderBy: { id: "asc" },
+        });
+        expect(
+          actions.filter((each) => each.playerId === playerId).map((each) => each.action),
+        ).toEqual([
+          ...(actions.some((each) => each.action === "declineInsurance")
+            ? ["declineInsurance"]
+            : []),
+          "hit",
+          "stand",
+        ]);
+        break;
+      }
+    } finally {
+      stop();
+      await live.stop();
+      stopCounting();
+    }
+    expect(await auditLiveTables(db)).toEqual([]);
+  });
 });
+
+/** Messages sent to PostgreSQL carrying each request id counted (`messagesCarrying`). */
+const carrying = new Map<string, number>();
+const messagesCarrying = (requestId: string): number => carrying.get(requestId) ?? 0;
+
+/** Counts, until the returned stop, the messages whose text or values name a request id. */
+function countMessagesCarrying(): () => void {
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const send = client.query;
+  client.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string; values?: unknown[] };
+    const text =
+      typeof config === "string"
+        ? config
+        : `${config.text ?? ""} ${(config.values ?? []).join(" ")}`;
+    const ids = text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [];
+    for (const id of new Set(ids)) carrying.set(id, messagesCarrying(id) + 1);
+    return send.apply(this, args);
+  };
+  return () => {
+    client.query = send;
+  };
+}
 
 /** The joker blackjack table, the only one open, with a new player at `seat`. */
 async function seatedAlone(seat: number, actionSeconds: number) {
