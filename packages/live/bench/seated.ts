@@ -234,7 +234,10 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
     const busy = machineBusyMs() - busyBefore;
     if (profiler !== null) {
       const { profile } = await profiler.post("Profiler.stop");
-      writeFileSync(`${PROFILE_DIR}/seated-${game}-${tableCount}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(
+        `${PROFILE_DIR}/seated-${game}-${tableCount}.cpuprofile`,
+        JSON.stringify(profile),
+      );
       profiler.disconnect();
     }
     await live.stop();
