@@ -304,9 +304,10 @@ async function stepFrom(
     if (studio) return;
     run.kept.state = { table, definition, since: null, ...next };
     run.kept.untilOthers = othersAtStart;
-    // A round it left waiting for a decision: the player's action computes from it.
+    // A round it left being dealt: a player's action computes from it (one whose turn this
+    // step's events started waits for the step's answer first: `writesAnswered`).
     const { round: left, shoe: under } = next;
-    if (left?.phase === "dealing" && under !== null && definition.decisions?.pending(left.state)) {
+    if (left?.phase === "dealing" && under !== null && definition.decisions !== undefined) {
       holdRound({ table, round: left, shoe: under });
     }
   };
