@@ -304,13 +304,21 @@ async function actOnRead(db: Db, input: ActInput): Promise<Acted> {
         taken,
         by: { playerId, requestId },
       });
-      // To this process's runner of the table before the write is sent, so before the action's
-      // events can wake it. Were the write or its COMMIT to fail, the runner's next write, over
-      // `moves`, would fail and it would read the table.
-      if (shoe.studio !== true) actedHere(round.table_id, acted);
-      // The write and COMMIT in one message.
-      await lastStatements(tx, roundId, [write]);
-      if (shoe.studio !== true) heldActed(acted);
+      // The write and COMMIT in one message. Its round goes to this process's runner of the table
+      // once committed, never before (were it to fail and someone else move the round, the runner
+      // would take that move for this one); the runner waits for the answer (`writeInFlight`),
+      // as its events can come first.
+      const written = lastStatements(tx, roundId, [write]);
+      if (shoe.studio !== true) {
+        writeInFlight(
+          round.table_id,
+          written.then(() => {
+            actedHere(round.table_id, acted);
+            heldActed(acted);
+          }),
+        );
+      }
+      await written;
       return taken;
     },
     // The lock and the read go with BEGIN, in one message.
