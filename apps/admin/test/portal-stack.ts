@@ -120,6 +120,9 @@ export const relayAuthPost =
     const reply = await context.request.post(`${portalUrl}/api/auth/${path}`, {
       headers: { origin: portalUrl },
       data: body,
+      // A portal's first sign-in loads its auth route and hashes a password: on CI's loaded
+      // machine that took longer than Playwright's 30 s (floor.e2e's sign-in, once).
+      timeout: 90_000,
     });
     return { status: reply.status(), body: (await reply.json().catch(() => null)) as unknown };
   };
