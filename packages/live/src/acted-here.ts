@@ -41,8 +41,8 @@ export function actedHere(tableId: string, acted: ActedRound): void {
 }
 
 /**
- * A round waiting for a decision, as this process's runner of its table last stepped from it:
- * a player's action in this process computes from it and sends its checks, its write and COMMIT
+ * A round being dealt at a game of decisions, as this process's runner of its table last left it
+ * or stepped from it: a player's action in this process computes from it and sends its checks, its write and COMMIT
  * in one message (`actions.ts`, `actOnHeld`). Only a hint: the round's lock checks its version,
  * moves and shoe, so a round moved since makes that action read it, as any other does.
  */
@@ -56,7 +56,7 @@ export interface HeldRound {
 const heldByTable = new Map<string, HeldRound>();
 const heldByRound = new Map<string, HeldRound>();
 
-/** The runner's round waiting for a decision at its table (the table's earlier one let go). */
+/** The runner's round being dealt at its table (the table's earlier one let go). */
 export function holdRound(held: HeldRound): void {
   const before = heldByTable.get(held.table.id);
   if (before !== undefined) heldByRound.delete(before.round.id);
@@ -64,7 +64,7 @@ export function holdRound(held: HeldRound): void {
   heldByRound.set(held.round.id, held);
 }
 
-/** The table's round no longer waits, or its runner stopped. */
+/** The table's round settled, or its runner stopped. */
 export function releaseTable(tableId: string): void {
   const before = heldByTable.get(tableId);
   if (before === undefined) return;

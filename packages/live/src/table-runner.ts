@@ -97,7 +97,8 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
   try {
     while (!signal.aborted) {
       let wait: Wait;
-      // An action on the round this runner holds, sent from this process: its answer first.
+      // A write of this process at the table still unanswered (an action): its answer, and the
+      // round it hands on, first.
       await writesAnswered(tableId);
       actedDuring = null;
       try {
