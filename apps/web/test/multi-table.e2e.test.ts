@@ -93,17 +93,18 @@ it("four tables on one stream: bets on two of them in the same second both settl
   const times = placed.map((bet) => bet.placedAt.getTime());
   expect(Math.abs(times[0]! - times[1]!)).toBeLessThan(1_000);
 
-  // Each table shows its own result for its own round.
-  const shown: Record<string, number> = {};
-  for (const slug of [one, other]) {
-    shown[slug] = Number(
-      await attributeWhenShown(
+  // Each table shows its own result for its own round, watched on both at once: the tables'
+  // windows close apart, and a result shows only until that table's next round opens.
+  const results = await Promise.all(
+    [one, other].map((slug) =>
+      attributeWhenShown(
         page,
         `[data-testid="multi-table"][data-slug="${slug}"][data-round="${rounds[slug]}"] [data-testid="own-result"]`,
         "data-returned",
       ),
-    );
-  }
+    ),
+  );
+  const shown: Record<string, number> = { [one]: Number(results[0]), [other]: Number(results[1]) };
   await screenshots(page, "multi-table", "four-tables-1366x900");
 
   // What the rules pay for each round's cards, the wallet and the header after both.
