@@ -34,17 +34,25 @@ const EVENTS_LOCK = 0x6675_6461; // "fuda"
 
 /**
  * `events` as rows u(t, r, p, y, d, w, n): table, round, player, type, payload, the player whose
- * wallet balance goes in the payload (`appendEventsSql`'s `balanceOf`), order.
+ * wallet balance goes in the payload (`appendEventsSql`'s `balanceOf`), order. They go as one
+ * JSON document: as an array of jsonb, each payload's quotes were escaped for the array and the
+ * escapes again for the message's literal (three times the CPU, an eighth more bytes).
  */
 const eventRows = (
   events: readonly NewEvent[],
   balanceOf?: (event: NewEvent) => string | null,
-): Prisma.Sql => Prisma.sql`unnest(
-  ${events.map((e) => e.tableId)}::uuid[], ${events.map((e) => e.roundId ?? null)}::uuid[],
-  ${events.map((e) => e.playerId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
-  ${events.map((e) => JSON.stringify(e.payload))}::jsonb[],
-  ${events.map((e) => balanceOf?.(e) ?? null)}::text[]
-) WITH ORDINALITY AS u(t, r, p, y, d, w, n)`;
+): Prisma.Sql => {
+  const rows = events.map((e) => ({
+    t: e.tableId,
+    r: e.roundId ?? undefined,
+    p: e.playerId ?? undefined,
+    y: e.type,
+    d: e.payload,
+    w: balanceOf?.(e) ?? undefined,
+  }));
+  return Prisma.sql`ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    AS (t uuid, r uuid, p text, y text, d jsonb, w text)) WITH ORDINALITY AS u(t, r, p, y, d, w, n)`;
+};
 
 /**
  * Appends events inside the caller's transaction, in the order given, in one statement: the lock
