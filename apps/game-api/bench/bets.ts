@@ -31,6 +31,7 @@ import { createAuth } from "@fuda/auth";
 import { createDb, seed, setupDatabase } from "@fuda/db";
 import { checkBooks, grantRequest, transferMany } from "@fuda/ledger";
 import { startLive } from "@fuda/live";
+import { createLogger } from "@fuda/telemetry";
 import { openRound } from "@fuda/live/testing";
 import {
   benchServerUrl,
@@ -188,8 +189,11 @@ async function inProcessGameApi(
     trustedOrigins: [WEB_ORIGIN],
     ...ledgerHooks({ db }),
   });
-  const live = startLive({ db, connectionString: url, deal: false, betPace: UNPACED });
-  const server = createGameApiServer({ db, auth, live, directBets: DIRECT_BETS });
+  // Faults only, as bench:seated's runtime logs: two lines a placement written synchronously to
+  // the bench's stdout measured the pipe (under turbo's, half the placements went).
+  const log = createLogger("game-api", { level: "warn" });
+  const live = startLive({ db, connectionString: url, deal: false, betPace: UNPACED, log });
+  const server = createGameApiServer({ db, auth, live, directBets: DIRECT_BETS, log });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
