@@ -31,8 +31,8 @@ import { createAuth } from "@fuda/auth";
 import { createDb, seed, setupDatabase } from "@fuda/db";
 import { checkBooks, grantRequest, transferMany } from "@fuda/ledger";
 import { startLive } from "@fuda/live";
-import { createLogger } from "@fuda/telemetry";
 import { openRound } from "@fuda/live/testing";
+import { createLogger } from "@fuda/telemetry";
 import {
   benchServerUrl,
   benchTable,

@@ -105,12 +105,13 @@ it("four tables on one stream: bets tapped on two of them at once both stand and
   const shown: Record<string, number> = { [one]: Number(results[0]), [other]: Number(results[1]) };
   await screenshots(page, "multi-table", "four-tables-1366x900");
 
-  // What the rules pay for each round's cards, the wallet and the header after both.
-  let returned = 0;
   // Both bets stood while both tables were betting: each was placed before either round closed.
   const closes = await db.round.findMany({ where: { id: { in: Object.values(rounds) } } });
   const firstClose = Math.min(...closes.map((round) => round.closedAt!.getTime()));
   for (const bet of placed) expect(bet.placedAt.getTime()).toBeLessThan(firstClose);
+
+  // What the rules pay for each round's cards, the wallet and the header after both.
+  let returned = 0;
   for (const [slug, bet] of [
     [one, "player"],
     [other, "banker"],
