@@ -22,6 +22,20 @@ export function betResults(
   number: number,
 ): BetResult[] {
   const offered = new Set(definition.betsOffered(number));
+  const verdict = (perUnit: number): BetResult["result"] =>
+    perUnit > 1 ? "won" : perUnit === 1 ? "push" : "lost";
+  // A game whose rows settle only together says what a unit of each returned.
+  if (definition.unitReturns !== undefined) {
+    return definition
+      .unitReturns(round)
+      .filter(({ bet }) => offered.has(bet))
+      .map(({ bet, seat, returnPerUnit }) => ({
+        bet,
+        seat,
+        result: verdict(returnPerUnit),
+        returnPerUnit,
+      }));
+  }
   const results: BetResult[] = [];
   for (const spec of definition.bets) {
     if (!offered.has(spec.id)) continue;
@@ -31,7 +45,7 @@ export function betResults(
       try {
         returned = definition.settle(round, [bet])[0]!;
       } catch {
-        // A seat nobody played (joker blackjack) has no hand to settle.
+        // A bet this round cannot settle alone has no result to publish.
         continue;
       }
       // Net of any deposit the bet holds besides its stake (Pok Deng's Banker cover).
@@ -39,7 +53,7 @@ export function betResults(
       results.push({
         bet: spec.id,
         seat: seat ?? null,
-        result: perUnit > 1 ? "won" : perUnit === 1 ? "push" : "lost",
+        result: verdict(perUnit),
         returnPerUnit: perUnit,
       });
     }

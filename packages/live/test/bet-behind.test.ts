@@ -169,6 +169,17 @@ describe("Bet Behind: a non-seated player backs seat 3", () => {
       returned: expected,
       balance: before - 3_000 + expected,
     });
+    // The partners' result: a unit of each seat dealt in, main and behind. Seat 1's 18 pushed
+    // the dealer's 18; seat 3's first hand won (its split hand's row is not the main bet's).
+    const published = await db.webhookEvent.findFirstOrThrow({
+      where: { type: "round.settled", payload: { path: ["roundId"], equals: round.id } },
+    });
+    expect((published.payload as { bets: unknown }).bets).toEqual([
+      { bet: "main", seat: 1, result: "push", returnPerUnit: 1 },
+      { bet: "behind", seat: 1, result: "push", returnPerUnit: 1 },
+      { bet: "main", seat: 3, result: "won", returnPerUnit: 2 },
+      { bet: "behind", seat: 3, result: "won", returnPerUnit: 2 },
+    ]);
     const transfers = await db.ledgerTransfer.findMany({
       where: { roundId: round.id, betId: row(backer, "behind").id },
     });

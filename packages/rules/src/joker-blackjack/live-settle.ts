@@ -5,7 +5,7 @@
  * what the engine settled; how it is spread over the rows follows the stakes. Bets `behind` a
  * seat return what the seat's first hand returned per unit (behind.ts), beside the seat's own.
  */
-import type { LiveBet } from "../live/definition";
+import type { LiveBet, UnitReturn } from "../live/definition";
 import { behindReturn } from "./behind";
 import type { ActionStakeRow, JokerBlackjackRound } from "./live-round";
 import type { Settlement } from "./types";
@@ -122,4 +122,21 @@ export function settleRows(round: JokerBlackjackRound, bets: readonly LiveBet[])
     }
   });
   return out;
+}
+
+/**
+ * What one unit of each bet came back as on each seat dealt in (the partners' feed): a seat's
+ * `main`, what its main bets returned over its stake (a double's or a split's own rows left
+ * out), and `behind`, what a bet behind it returns per unit. A seat nobody played has neither.
+ */
+export function unitReturns(round: JokerBlackjackRound): UnitReturn[] {
+  if (!round.dealt) throw new RangeError(`round ${round.number} is still being dealt`);
+  return (round.bettors ?? []).flatMap(({ seat, stake }) => [
+    { bet: "main", seat, returnPerUnit: seatReturns(round, seat, stake).get("main")! / stake },
+    {
+      bet: "behind",
+      seat,
+      returnPerUnit: behindReturn(stake, seat, round.settlements, round.dealer) / stake,
+    },
+  ]);
 }

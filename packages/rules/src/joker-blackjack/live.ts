@@ -12,7 +12,7 @@ import { act, actionStake, correct, timeout } from "./live-decisions";
 import { mainPayouts, validateSeatBets } from "./live-bets";
 import { asJokerBlackjackRound, newRound } from "./live-round";
 import { dealerStep, outcomeOf, seatBettors } from "./live-steps";
-import { settleRows } from "./live-settle";
+import { settleRows, unitReturns } from "./live-settle";
 import type { JokerBlackjackOutcome, JokerBlackjackRoadMark } from "./live-view";
 import { roadMarkOf, totalsOf } from "./live-view";
 import { DEFAULT_PAY_TABLE } from "./pay-table";
@@ -111,6 +111,7 @@ export function jokerBlackjackDefinition(table: Partial<JokerBlackjackTable> = {
       };
     },
     settle: (round, slip) => settleRows(dealt(round), slip),
+    unitReturns: (round) => unitReturns(dealt(round)),
     updateRoad: (road, round) => {
       const jbj = dealt(round);
       return [...road, roadMarkOf(jbj.dealer, jbj.settlements)];

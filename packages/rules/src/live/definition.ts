@@ -95,6 +95,14 @@ export interface LiveRound {
   readonly lastRound: boolean;
 }
 
+/** One bet id's return per unit staked in a dealt round, on a seat where the bet has seats. */
+export interface UnitReturn {
+  readonly bet: string;
+  readonly seat: number | null;
+  /** Stake included: 2 even money, 1 a push, 0 lost. */
+  readonly returnPerUnit: number;
+}
+
 /** What the public sees of a round: its revealed cards, by position, and the result once known. */
 export interface PublicRound<Outcome = unknown> {
   readonly number: number;
@@ -162,6 +170,13 @@ export interface GameDefinition<
   publicView(round: LiveRound): PublicRound<Outcome>;
   /** What each bet returns, stake (and deposit) included, in the order given. */
   settle(round: LiveRound, bets: readonly LiveBet[]): number[];
+  /**
+   * What one unit of each bet id came back as, stake included, on each seat dealt in: for a game
+   * whose rows settle only together (joker blackjack: a seat's main bets with the rows its
+   * doubles and splits added), so one bet alone cannot be settled. Absent: each bet id (per seat)
+   * is settled alone for a unit (`settle`).
+   */
+  unitReturns?(round: LiveRound): readonly UnitReturn[];
   /** The shoe's road with this dealt round added. */
   updateRoad(road: readonly RoadMark[], round: LiveRound): RoadMark[];
   /**

@@ -8,6 +8,7 @@ export type {
   Refusal,
   RefusalCode,
   SlipContext,
+  UnitReturn,
 } from "./definition";
 export type {
   ActionTaken,

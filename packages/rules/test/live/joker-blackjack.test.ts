@@ -133,6 +133,24 @@ describe("a round through the definition", () => {
     expect(t.settled(2)).toEqual(["win 40"]);
   });
 
+  it("a unit of each seat's main bet and of a bet behind it: what the partners' feed publishes, a double's own row left out", () => {
+    const t = new LiveTable(["TH 6D", "5H 6C", "TS 7C"], "9C 8S", "9D");
+    t.deal();
+    expect(() => definition.unitReturns!(t.round)).toThrow(/still being dealt/);
+    t.act(1, "stand");
+    t.act(2, "double");
+    t.act(3, "stand");
+    expect(t.rows()).toEqual(["main@1 10→0", "main@2 10→20", "main@3 10→10", "double@2 10→20"]);
+    expect(definition.unitReturns!(t.round)).toEqual([
+      { bet: "main", seat: 1, returnPerUnit: 0 },
+      { bet: "behind", seat: 1, returnPerUnit: 0 },
+      { bet: "main", seat: 2, returnPerUnit: 2 },
+      { bet: "behind", seat: 2, returnPerUnit: 2 },
+      { bet: "main", seat: 3, returnPerUnit: 1 },
+      { bet: "behind", seat: 3, returnPerUnit: 1 },
+    ]);
+  });
+
   it("split and re-split: each split stake is a row of its own, each hand settles on it", () => {
     const t = new LiveTable(["8H 8D"], "9C 7S", "8C TS 9H TD TC");
     t.deal();
