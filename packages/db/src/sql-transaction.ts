@@ -200,7 +200,8 @@ function literal(value: unknown): string {
  * CPU on a shoe's JSON.
  */
 function quoted(text: string): string {
-  const doubled = text.replaceAll("'", "''");
+  // A replace copies the whole text even when nothing matches: most values hold no quote.
+  const doubled = text.includes("'") ? text.replaceAll("'", "''") : text;
   return text.includes("\\") ? ` E'${doubled.replaceAll("\\", "\\\\")}'` : `'${doubled}'`;
 }
 

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 
 import { build } from "esbuild";
-import type { Plugin } from "esbuild";
+import type { BuildOptions, Plugin } from "esbuild";
 
 /**
  * The entry points a Node app may have, each bundled to `dist/<name>.mjs` when `src/<name>.ts`
@@ -77,6 +77,32 @@ function committedMigrations(migrationsDir: string): Plugin {
 /** packages/db's migrations folder, from this file (packages/env/src). */
 const MIGRATIONS_DIR = join(import.meta.dirname, "..", "..", "db", "prisma", "migrations");
 
+/** How a Node app is bundled, and a script run as the apps run (`bundleScript`). */
+const NODE_BUNDLE = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  logLevel: "error",
+  external: INSTRUMENTED,
+  plugins: [committedMigrations(MIGRATIONS_DIR), requiredAtRunTime(INSTRUMENTED)],
+  // CommonJS modules inside the bundle still call require().
+  banner: {
+    js: "import { createRequire as __fudaRequire } from 'node:module'; const require = __fudaRequire(import.meta.url);",
+  },
+} satisfies BuildOptions;
+
+/**
+ * A script (a benchmark) bundled as the apps are, beside its source (`<name>.bundle.mjs`, ignored
+ * by git), so that its relative files and its package's dependencies resolve as from the source:
+ * run with plain node, it measures the code production runs (scripts/run-bundled.ts).
+ */
+export async function bundleScript(entry: string): Promise<string> {
+  const outfile = entry.replace(/\.ts$/, ".bundle.mjs");
+  await build({ ...NODE_BUNDLE, entryPoints: [entry], outfile });
+  return outfile;
+}
+
 /**
  * A Node app's server as ES modules in `dist/` (its `pnpm build`), run with plain `node
  * dist/main.mjs` in production and spawned by the tests, many times over (crash tests restart
@@ -97,20 +123,10 @@ export async function bundleApp(appDir: string): Promise<string> {
     // Written beside, then renamed: two test runs bundling at once never read half a file.
     const temporary = `${outfile}.${process.pid}.tmp`;
     const result = await build({
+      ...NODE_BUNDLE,
       entryPoints: [join(appDir, "src", `${name}.ts`)],
       outfile: temporary,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
       metafile: true,
-      logLevel: "error",
-      external: INSTRUMENTED,
-      plugins: [committedMigrations(MIGRATIONS_DIR), requiredAtRunTime(INSTRUMENTED)],
-      // CommonJS modules inside the bundle still call require().
-      banner: {
-        js: "import { createRequire as __fudaRequire } from 'node:module'; const require = __fudaRequire(import.meta.url);",
-      },
     });
     for (const input of Object.keys(result.metafile.inputs)) {
       inputs.add(relative(appDir, join(process.cwd(), input)));
