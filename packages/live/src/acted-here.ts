@@ -43,8 +43,9 @@ export function actedHere(tableId: string, acted: ActedRound): void {
 /**
  * A round being dealt at a game of decisions, as this process's runner of its table last left it
  * or stepped from it: a player's action in this process computes from it and sends its checks,
- * its write and COMMIT in one message (`actions.ts`, `actOnHeld`). Only a hint: the round's lock checks its version,
- * moves and shoe, so a round moved since makes that action read it, as any other does.
+ * its write and COMMIT in one message (`actions.ts`, `actOnHeld`). Only a hint: the round's lock
+ * checks its version, moves and shoe, so a round moved since makes that action read it, as any
+ * other does.
  */
 export interface HeldRound {
   table: { id: string; game: Game; variant: string; settings: unknown };

@@ -12,6 +12,9 @@ export interface BetResult {
   returnPerUnit: number;
 }
 
+const verdict = (perUnit: number): BetResult["result"] =>
+  perUnit > 1 ? "won" : perUnit === 1 ? "push" : "lost";
+
 /**
  * Each bet id of the round's catalog (per seat where it has seats), settled for one unit: what
  * the partners' feed and its webhooks publish as a round's result.
@@ -22,8 +25,6 @@ export function betResults(
   number: number,
 ): BetResult[] {
   const offered = new Set(definition.betsOffered(number));
-  const verdict = (perUnit: number): BetResult["result"] =>
-    perUnit > 1 ? "won" : perUnit === 1 ? "push" : "lost";
   // A game whose rows settle only together says what a unit of each returned.
   if (definition.unitReturns !== undefined) {
     return definition

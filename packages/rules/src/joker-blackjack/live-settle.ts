@@ -128,9 +128,9 @@ export function settleRows(round: JokerBlackjackRound, bets: readonly LiveBet[])
  * What one unit of each bet came back as on each seat dealt in (the partners' feed): a seat's
  * `main`, what its main bets returned over its stake (a double's or a split's own rows left
  * out), and `behind`, what a bet behind it returns per unit. A seat nobody played has neither.
+ * The round is dealt: the definition checks (`dealt`).
  */
 export function unitReturns(round: JokerBlackjackRound): UnitReturn[] {
-  if (!round.dealt) throw new RangeError(`round ${round.number} is still being dealt`);
   return (round.bettors ?? []).flatMap(({ seat, stake }) => [
     { bet: "main", seat, returnPerUnit: seatReturns(round, seat, stake).get("main")! / stake },
     {
