@@ -3,7 +3,7 @@
 #   docker build -f infra/docker/admin.Dockerfile .
 # GAME_API_URL (the game API's tRPC endpoint) is read when the server starts.
 
-FROM node:20-slim AS base
+FROM node:24-slim AS base
 ENV TURBO_TELEMETRY_DISABLED=1 \
     NEXT_TELEMETRY_DISABLED=1
 RUN npm install -g pnpm@12.4.2 && npm cache clean --force
@@ -29,7 +29,7 @@ RUN cp -a apps/admin/.next/standalone/. /runtime/
 # What runs, and nothing else: no pnpm, no sources, no build toolchain. Owned by root and run as
 # the node user (1000); the only place Next writes is .next/cache (its fetch and image caches),
 # which a read-only root filesystem mounts writable (compose: tmpfs; Kubernetes: emptyDir).
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     HOST=0.0.0.0 \

@@ -3,7 +3,7 @@
 #   docker build -f infra/docker/results-feed.Dockerfile .
 # The image runs the esbuild bundle with plain node, `dist/main.mjs`.
 
-FROM node:20-slim AS base
+FROM node:24-slim AS base
 ENV TURBO_TELEMETRY_DISABLED=1 \
     PRISMA_HIDE_UPDATE_MESSAGE=1
 RUN npm install -g pnpm@12.4.2 && npm cache clean --force
@@ -28,7 +28,7 @@ RUN pnpm exec tsx packages/env/scripts/runtime-tree.ts apps/results-feed /runtim
 # What runs, and nothing else: no pnpm, no sources, no tsx. Owned by root and run as the node
 # user (1000), so the code cannot be changed at run time; it writes nothing outside /tmp and
 # runs with a read-only root filesystem.
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4100

@@ -52,7 +52,7 @@ export const IMAGES: Record<ImageName, ImageRecipe> = {
 };
 
 /** The base image every runtime stage starts from, and its size unpacked (Docker Hub, amd64). */
-export const BASE_IMAGE = { name: "node:20-slim", megabytes: 200 };
+export const BASE_IMAGE = { name: "node:24-slim", megabytes: 230 };
 
 const sh = promisify(execFile);
 

@@ -12,7 +12,7 @@ import { parse } from "yaml";
 import { createTestDatabase, setup } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 
-import { assembleImage, IMAGES, RUNTIME } from "../src/images";
+import { assembleImage, BASE_IMAGE, IMAGES, RUNTIME } from "../src/images";
 import type { ImageName } from "../src/images";
 
 const run = promisify(execFile);
@@ -160,13 +160,13 @@ describe("infra/docker-compose.yml's app services", () => {
 });
 
 describe("infra/docker/<app>.Dockerfile", () => {
-  it("builds each app in stages on node:20-slim with pnpm 12.4.2 and the frozen lockfile", () => {
+  it(`builds each app in stages on ${BASE_IMAGE.name} with pnpm 12.4.2 and the frozen lockfile`, () => {
     for (const app of apps) {
       const dockerfile = dockerfileOf(app);
       const stages = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
       expect(stages.length, app).toBeGreaterThanOrEqual(3);
       expect(
-        stages.filter((image) => image !== "base" && image !== "node:20-slim"),
+        stages.filter((image) => image !== "base" && image !== BASE_IMAGE.name),
         app,
       ).toEqual([]);
       expect(dockerfile, app).toContain("npm install -g pnpm@12.4.2");
@@ -194,7 +194,7 @@ describe("infra/docker/<app>.Dockerfile", () => {
   it("runs only what the build assembled, with plain node, as user 1000, checked on /livez", () => {
     for (const app of apps) {
       const recipe = IMAGES[app as ImageName];
-      const runtime = dockerfileOf(app).split(/^FROM node:20-slim AS runtime$/m)[1] ?? "";
+      const runtime = dockerfileOf(app).split(`\nFROM ${BASE_IMAGE.name} AS runtime\n`)[1] ?? "";
       expect(runtime, app).toMatch(/^ENV NODE_ENV=production/m);
       expect(
         [...runtime.matchAll(/^COPY (.+)$/gm)].map((match) => match[1]),

@@ -21,7 +21,7 @@
  * run.
  *
  * `DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/live bench:seated`
- * runs it bundled and under plain node, as the game API runs in production
+ * runs it bundled and under plain node, as the game API runs in production, on production's Node
  * (packages/env/scripts/run-bundled.ts).
  * Beside them, the floor: PostgreSQL alone doing one seated round's writes (seated-floor.sql,
  * driven by pgbench, nothing of ours running), in rounds/s and machine ms per round.
@@ -302,7 +302,7 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
 async function main(): Promise<void> {
   const serverUrl = benchServerUrl();
   console.log(
-    `rounds with bets through startLive (${GAMES.join(", ")}), ${PLAYERS_PER_TABLE} bots per table at pace 0, ` +
+    `rounds with bets through startLive (${GAMES.join(", ")}) on Node ${process.version}, ${PLAYERS_PER_TABLE} bots per table at pace 0, ` +
       `betting window ${WINDOW_MS} ms, no deal or result delays, ${SECONDS} s per run; ` +
       `cpu ms/round: this process's CPU time (runtime, hub and bots) over the rounds settled`,
   );
