@@ -175,6 +175,12 @@ describe("infra/docker/<app>.Dockerfile", () => {
     }
   });
 
+  it("CI's second run and the runtime's benchmarks use the images' Node (scripts/production-node.sh)", () => {
+    const script = readFileSync(join(root, "scripts", "production-node.sh"), "utf8");
+    const major = /^NODE_VERSION=(\d+)\./m.exec(script)?.[1];
+    expect(BASE_IMAGE.name).toBe(`node:${major}-slim`);
+  });
+
   it("runs each app's build and assembly commands (infra/src/images.ts) in its build stage", () => {
     for (const app of apps) {
       const recipe = IMAGES[app as ImageName];

@@ -3,8 +3,8 @@
 // (`node dist/main.mjs`). A benchmark measures that code: from source under tsx, a seated round
 // cost 10–15% more of the process's CPU (tsx keeps every function's name by wrapping it).
 // It runs on the Node production runs (the images' node:24-slim, scripts/production-node.sh,
-// fetched once into a cache): on the machine's Node 20 a seated joker blackjack round costs a
-// quarter more CPU. BENCH_NODE=<path to node> runs it on another (`BENCH_NODE=node`: the machine's).
+// fetched once into a cache): on the machine's Node 20 a seated round costs a fifth to a third
+// more CPU. BENCH_NODE=<path to node> runs it on another (`BENCH_NODE=node`: the machine's).
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
