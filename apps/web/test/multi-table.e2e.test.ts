@@ -19,8 +19,14 @@ import {
 } from "./platform";
 
 // Betting takes most of a round: two tables' windows then overlap by seconds whatever their
-// offset. With 6 s windows a loaded machine kept two tables out of step for over 90 s.
-const platform = platformForFile({ ...FAST_DEALER, BETTING_WINDOW_MS: "15000" });
+// offset. With 6 s windows a loaded machine kept two tables out of step for over 90 s. A result
+// shows for 3 s (production: 4 s): with FAST_DEALER's 0.6 s a loaded CI machine's browser, busy
+// with four tables, once painted the next round before the result was ever read.
+const platform = platformForFile({
+  ...FAST_DEALER,
+  BETTING_WINDOW_MS: "15000",
+  RESULT_PAUSE_MS: "3000",
+});
 
 const SLUGS = ["baccarat-a", "baccarat-b", "baccarat-c", "baccarat-d"];
 
