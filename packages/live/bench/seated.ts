@@ -16,9 +16,9 @@
  * bets, actions, the hub's reads); the transactions that appended events, per round and per
  * second (they take the events lock one after another, so their rate has a ceiling: beside it,
  * pgbench's TPC-B tps with one client); p50/p99 of a seated round from open to settled, and the
- * p50 from close to settled; CPU ms per round of this process and of the whole machine
- * (PostgreSQL included, and whatever else runs). The audit and the books are checked after each
- * run.
+ * p50 from close to settled; CPU ms per round of this process (and its kernel time apart) and of
+ * the whole machine (PostgreSQL included, and whatever else runs). The audit and the books are
+ * checked after each run.
  *
  * `DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @fuda/live bench:seated`
  * runs it bundled and under plain node, as the game API runs in production, on production's Node
@@ -148,6 +148,8 @@ interface RunResult {
   p99: number;
   dealP50: number;
   cpuPerRound: number;
+  /** Of it, the kernel's (system) time: socket reads and writes mostly. */
+  systemPerRound: number;
   machinePerRound: number;
   refused: Record<string, number>;
   problems: string[];
@@ -290,6 +292,7 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
       p99: percentile(durations, 99),
       dealP50: percentile(sorted(seated.map((round) => round.dealing)), 50),
       cpuPerRound: (cpu.user + cpu.system) / 1_000 / rounds.length,
+      systemPerRound: cpu.system / 1_000 / rounds.length,
       machinePerRound: busy / rounds.length,
       refused,
       problems,
@@ -336,6 +339,7 @@ async function main(): Promise<void> {
     ["p99 ms", 9],
     ["deal p50", 10],
     ["cpu ms/round", 14],
+    ["of it sys", 11],
     ["machine ms/round", 18],
   ];
   const { header, row } = benchTable(columns);
@@ -358,6 +362,7 @@ async function main(): Promise<void> {
           result.p99.toFixed(0),
           result.dealP50.toFixed(0),
           result.cpuPerRound.toFixed(1),
+          result.systemPerRound.toFixed(1),
           result.machinePerRound.toFixed(1),
         ]),
       );
