@@ -1,17 +1,24 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 
 import type { Account } from "~/account";
+import { balanceOrder } from "~/balance-order";
 
 interface AccountState {
   /** Null for a visitor with no session, and until `loaded`. */
   account: Account | null;
   /** Whether the account was read: until then a page shows neither the player nor the ways in. */
   loaded: boolean;
-  /** A balance the game API announced (a settlement's private event, a placement's answer). */
-  setBalance: (balance: number) => void;
+  /**
+   * A balance the game API announced: a settlement's private event, or (with `since`, the
+   * `balanceMark()` taken as the request left) a request's answer, shown only if nothing newer
+   * came meanwhile (balance-order.ts).
+   */
+  setBalance: (balance: number, since?: number) => void;
+  /** Taken as a request that answers with a balance leaves. */
+  balanceMark: () => number;
   /** Reads the wallet again, e.g. after a round settled without a balance in its event. */
   refreshBalance: () => Promise<void>;
 }
@@ -20,6 +27,7 @@ const AccountContext = createContext<AccountState>({
   account: null,
   loaded: false,
   setBalance: () => undefined,
+  balanceMark: () => 0,
   refreshBalance: () => Promise.resolve(),
 });
 
@@ -72,19 +80,29 @@ export function AccountProvider({
       live = false;
     };
   }, [read]);
-  const setBalance = useCallback((balance: number) => {
-    setState((current) =>
-      current.account === null ? current : { ...current, account: { ...current.account, balance } },
-    );
+  // Stable for the page's life: `setState` is, and the order is the page's.
+  const writers = useMemo(() => {
+    const order = balanceOrder();
+    const setBalance = (balance: number, since?: number): void => {
+      if (!order.accept(since)) {
+        void refreshBalance();
+        return;
+      }
+      setState((current) =>
+        current.account === null
+          ? current
+          : { ...current, account: { ...current.account, balance } },
+      );
+    };
+    const refreshBalance = async (): Promise<void> => {
+      const since = order.mark();
+      const balance = await readBalance();
+      // Another balance shown during the read may be newer or older than this one: read again.
+      if (balance !== undefined) setBalance(balance, since);
+    };
+    return { setBalance, refreshBalance, balanceMark: () => order.mark() };
   }, []);
-  const refreshBalance = useCallback(async () => {
-    const balance = await readBalance();
-    if (balance !== undefined) setBalance(balance);
-  }, [setBalance]);
-  const value = useMemo(
-    () => ({ ...state, setBalance, refreshBalance }),
-    [state, setBalance, refreshBalance],
-  );
+  const value = useMemo(() => ({ ...state, ...writers }), [state, writers]);
   return <AccountContext value={value}>{children}</AccountContext>;
 }
 

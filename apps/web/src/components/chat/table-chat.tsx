@@ -55,7 +55,7 @@ function lineOf(event: Extract<TableEvent, { type: "chat.message" }>): ChatLine 
 export function TableChat({ table }: { table: { id: string; game: GameName } }) {
   const t = useTranslations("chat");
   const feed = useTableFeed();
-  const { account, loaded, setBalance } = useAccount();
+  const { account, loaded, setBalance, balanceMark } = useAccount();
   const words = useChatWords(table.game);
   const systemWords = useSystemWords(table.game);
   const { hidden, hide, show } = useHiddenPlayers();
@@ -180,6 +180,7 @@ export function TableChat({ table }: { table: { id: string; game: GameName } }) 
     const requestId =
       unanswered.current?.text === typed ? unanswered.current.requestId : crypto.randomUUID();
     setSending(true);
+    const since = balanceMark();
     const answer = await answered(
       relayApi.chat.send.mutate({ tableId: table.id, text: typed, requestId }),
     );
@@ -203,7 +204,7 @@ export function TableChat({ table }: { table: { id: string; game: GameName } }) 
         setLog((before) => withLines(before, [sent.line]));
         break;
       case "bet":
-        setBalance(sent.balance);
+        setBalance(sent.balance, since);
         // The table's own view of the player's stakes is read again: the bet went past its slip.
         feed?.ownBets();
         setLog((before) =>
@@ -211,7 +212,7 @@ export function TableChat({ table }: { table: { id: string; game: GameName } }) 
         );
         break;
       case "action":
-        setBalance(sent.balance);
+        setBalance(sent.balance, since);
         setLog((before) =>
           withOwnEntry(before, "private", words.actionTaken(sent.seat, sent.hand, sent.action)),
         );

@@ -108,7 +108,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
   const t = useTranslations("jokerBlackjack");
   const tb = useTranslations("betBehind");
   const labels = useLabels();
-  const { account, loaded, setBalance } = useAccount();
+  const { account, loaded, setBalance, balanceMark } = useAccount();
   const { message, announce } = useAnnouncer();
   const [notes, setNotes] = useState<RoundNotes>(() => freshNotes(detail.round?.id ?? null));
   const [busy, setBusy] = useState(false);
@@ -304,6 +304,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
 
   const actOn = async (round: string, seat: number, action: Action) => {
     setBusy(true);
+    const since = balanceMark();
     const answer = await answered(
       relayApi.actions.act.mutate({ roundId: round, seat, action, requestId: crypto.randomUUID() }),
     );
@@ -311,7 +312,7 @@ export function JokerBlackjackTable({ detail }: { detail: TableDetail }) {
     if (!answer.ok) refused(answer.status, answer.error);
     else {
       setError(null);
-      setBalance(answer.data.balance);
+      setBalance(answer.data.balance, since);
     }
   };
   const act = async (action: Action) => {

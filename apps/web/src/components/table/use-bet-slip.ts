@@ -112,7 +112,7 @@ export function useBetSlip({
   offered: (bet: SlipBet) => boolean;
 }): BetSlip {
   const t = useTranslations("tablePlay.errors");
-  const { account, setBalance } = useAccount();
+  const { account, setBalance, balanceMark } = useAccount();
   const playerId = account?.id ?? null;
   const [placed, setPlaced] = useState<SlipBet[]>([]);
   const [last, setLast] = useState<SlipBet[]>([]);
@@ -188,6 +188,7 @@ export function useBetSlip({
       setBusy(true);
       const slip = [...bets];
       const requestId = requestIdFor(unanswered.current, roundId, slip);
+      const since = balanceMark();
       const answer = await answered(relayApi.bets.place.mutate({ roundId, bets: slip, requestId }));
       setBusy(false);
       writes.current += 1;
@@ -201,18 +202,19 @@ export function useBetSlip({
       }
       setError(null);
       playChip();
-      setBalance(answer.data.balance);
+      setBalance(answer.data.balance, since);
       if (shown.current.roundId === answer.data.roundId) {
         setPlaced((current) => merge(current, slip));
       }
       return true;
     },
-    [roundId, refuse, setBalance],
+    [roundId, refuse, setBalance, balanceMark],
   );
 
   const undo = useCallback(async (): Promise<boolean> => {
     if (roundId === null) return false;
     setBusy(true);
+    const since = balanceMark();
     const answer = await answered(relayApi.bets.undo.mutate({ roundId }));
     setBusy(false);
     writes.current += 1;
@@ -221,10 +223,10 @@ export function useBetSlip({
       return false;
     }
     setError(null);
-    setBalance(answer.data.balance);
+    setBalance(answer.data.balance, since);
     setPlaced([]);
     return true;
-  }, [roundId, refuse, setBalance]);
+  }, [roundId, refuse, setBalance, balanceMark]);
 
   const repeat = useCallback(() => place(last.filter(offered)), [place, last, offered]);
   const double = useCallback(() => place(placed), [place, placed]);
