@@ -4,7 +4,7 @@ import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 
 import type { Account } from "~/account";
-import { balanceOrder } from "~/balance-order";
+import { balanceOrder } from "../balance-order";
 
 interface AccountState {
   /** Null for a visitor with no session, and until `loaded`. */
