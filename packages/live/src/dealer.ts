@@ -66,15 +66,29 @@ export interface TableRunnerOptions {
    * its table arrives (a player acted, in any process), not only every DECISION_POLL_MS.
    */
   hub?: Pick<EventHub, "listen">;
+  /**
+   * The dealer's word that the table reads open (its claim pass reads every table each
+   * `claimIntervalMs`): a paused or closed table waits for it, or for its own next event
+   * (`table.updated`), rather than reading itself every second. Subscribes; answers the unsubscribe.
+   */
+  opened?: (listener: () => void) => () => void;
 }
 
+/**
+ * How often a paused or closed table reads itself with `opened` to wake it: a safety net only.
+ * Without it, every second.
+ */
+const NOT_OPEN_POLL_MS = 10_000;
 /** How often a round waiting for a player's decision is read again without the hub's word. */
 const DECISION_POLL_MS = 100;
 /** How often a studio table's dealer looks again while the console has the next move. */
 const STUDIO_POLL_MS = 1_000;
 
-/** A step's wait: ms, or ms cut short by the table's next event. */
-export type Wait = number | { ms: number; untilEvent: true };
+/**
+ * A step's wait: ms, or ms cut short by the table's next event (and, `untilOpen`, by the dealer's
+ * word that the table reads open: `TableRunnerOptions.opened`).
+ */
+export type Wait = number | { ms: number; untilEvent: true; untilOpen?: true };
 
 export interface TableState {
   table: {
@@ -373,7 +387,10 @@ async function stepFrom(
   // Between rounds: an operator's pause or close takes effect here.
   if (table.status !== "OPEN") {
     did("not-open");
-    return 1_000;
+    // Dozens of idle tables reading themselves each second were most of an idle process's CPU.
+    return options.opened === undefined
+      ? 1_000
+      : { ms: NOT_OPEN_POLL_MS, untilEvent: true, untilOpen: true };
   }
   if (table.dealing === "studio") {
     did("studio");

@@ -2,11 +2,14 @@
  * One dealer per table (docs/live-tables.md, Who deals a table): a process deals a table while it
  * holds the table's PostgreSQL advisory lock on its own connection. The lock lives as long as
  * that connection, so when the process dies — or its connection does — the database frees its
- * tables, and another process claims them on its next pass (every `claimIntervalMs`).
+ * tables, and another process claims them on its next pass (every `claimIntervalMs`). The same
+ * pass wakes the runners of paused or closed tables it reads open again: one read a second for
+ * every table, not one per table.
  */
 import pg from "pg";
 
-import type { Db } from "@fuda/db";
+import type { Db, Game } from "@fuda/db";
+import { sqlClient } from "@fuda/db";
 import type { Rng } from "@fuda/shoe";
 import { tablesOpen } from "@fuda/telemetry";
 
@@ -28,7 +31,10 @@ export interface DealerOptions {
   /** The database's URL, for the connection that holds this process's table locks. */
   connectionString: string;
   timing?: Partial<DealerTiming>;
-  /** How often unowned tables are claimed (and the lock connection checked). Default 2 s. */
+  /**
+   * How often unowned tables are claimed, the lock connection checked, and the runners of tables
+   * opened again woken. Default 1 s.
+   */
   claimIntervalMs?: number;
   rng?: () => Rng;
   /** The dealer's time (windows, turn timers, its waits); a test hands it one it moves on. */
@@ -52,11 +58,13 @@ interface Runner {
 }
 
 export function startDealer(options: DealerOptions): Dealer {
-  const { db, connectionString, claimIntervalMs = 2_000, clock = systemClock } = options;
+  const { db, connectionString, claimIntervalMs = 1_000, clock = systemClock } = options;
   const timing: DealerTiming = { ...DEFAULT_TIMING, ...options.timing };
   const log = options.log ?? defaultLiveLog();
   const rng = (options.rng ?? cryptoRng)();
   const runners = new Map<string, Runner>();
+  /** Per table, its runner while it waits for the table to open (`TableRunnerOptions.opened`). */
+  const awaitingOpen = new Map<string, () => void>();
   const stopping = new AbortController();
   let locks: pg.Client | null = null;
 
@@ -116,6 +124,12 @@ export function startDealer(options: DealerOptions): Dealer {
       log,
       signal: abort.signal,
       hub: options.hub,
+      opened: (listener) => {
+        awaitingOpen.set(tableId, listener);
+        return () => {
+          if (awaitingOpen.get(tableId) === listener) awaitingOpen.delete(tableId);
+        };
+      },
     }).finally(() => {
       // Stopping (or the locks lost): ending the connection frees every lock at once.
       if (runners.get(tableId)?.abort !== abort || stopping.signal.aborted) return;
@@ -134,10 +148,12 @@ export function startDealer(options: DealerOptions): Dealer {
   async function claim(): Promise<void> {
     locks ??= await connect();
     const client = locks;
-    const tables = await db.table.findMany({
-      select: { id: true, slug: true, game: true, variant: true, status: true },
-    });
+    // On node-postgres: this runs every second.
+    const tables = await sqlClient(db).$queryRaw<
+      { id: string; slug: string; game: Game; variant: string; status: string }[]
+    >`SELECT id::text, slug, game::text AS game, variant, status::text AS status FROM tables`;
     for (const table of tables) {
+      if (table.status === "OPEN") awaitingOpen.get(table.id)?.();
       if (runners.has(table.id) || definitionOf(table) === null) continue;
       const { rows } = await onLocks<{ locked: boolean }>(
         client,

@@ -145,11 +145,11 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
         }
         wait = 1_000;
       }
-      if (typeof wait === "object" && options.hub !== undefined) {
-        await untilEvent(clock, options.hub, tableId, wait.ms, signal);
-      } else {
-        const ms = typeof wait === "object" ? wait.ms : wait;
-        if (ms > 0) await clock.sleep(ms, signal);
+      if (typeof wait === "object") {
+        const opened = wait.untilOpen === true ? options.opened : undefined;
+        await untilEvent(clock, { hub: options.hub, opened }, tableId, wait.ms, signal);
+      } else if (wait > 0) {
+        await clock.sleep(wait, signal);
       }
     }
   } finally {
@@ -162,10 +162,13 @@ export async function runTable(options: TableRunnerOptions): Promise<void> {
 
 const WOKEN = "woken by an event";
 
-/** Resolves after `ms`, or sooner: at the table's next event, or when `signal` aborts. */
+/**
+ * Resolves after `ms`, or sooner: at the table's next event (with a hub), at the dealer's word
+ * that it reads open (with `opened`), or when `signal` aborts.
+ */
 async function untilEvent(
   clock: Clock,
-  hub: Pick<EventHub, "listen">,
+  { hub, opened }: { hub?: Pick<EventHub, "listen">; opened?: TableRunnerOptions["opened"] },
   tableId: string,
   ms: number,
   signal: AbortSignal,
@@ -178,11 +181,13 @@ async function untilEvent(
     woken.abort(WOKEN);
   };
   signal.addEventListener("abort", wake, { once: true });
-  const stop = hub.listen({ tableId }, { event: wake, end: wake });
+  const stop = hub?.listen({ tableId }, { event: wake, end: wake });
+  const stopOpened = opened?.(wake);
   try {
     await clock.sleep(ms, woken.signal);
   } finally {
     signal.removeEventListener("abort", wake);
-    stop();
+    stop?.();
+    stopOpened?.();
   }
 }

@@ -7,8 +7,8 @@ import type { TestDatabase } from "@fuda/db/testing";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
-import { definitionOf, silentLog, startDealer } from "../src";
-import type { Dealer } from "../src";
+import { appendEvents, createEventHub, definitionOf, silentLog, startDealer } from "../src";
+import type { Dealer, EventHub } from "../src";
 import { testClock } from "./fixtures";
 
 // A betting window long enough to act in while a round is open, deals at full speed.
@@ -69,7 +69,7 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
       return row.phase === "settled" ? row : undefined;
     });
     const opened = await db.round.count({ where: { tableId: baccaratId } });
-    // Several betting windows and dealer steps later (a paused table is looked at each second),
+    // Several betting windows and dealer steps later (the claim pass reads the paused table every 100 ms here),
     // still no new round: every loop of the dealer asleep, then time moved on.
     await clock.asleep(dealer.owned().length + 1);
     await clock.advance(3_000);
@@ -77,9 +77,11 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
     expect(await liveRound(baccaratId)).toBeNull();
 
     await db.table.update({ where: { id: baccaratId }, data: { status: "OPEN" } });
+    // The claim pass (every 100 ms here) reads it open and wakes its runner.
     await until(
       "a new round once open again",
       async () => (await liveRound(baccaratId)) ?? undefined,
+      5_000,
     );
   });
 
@@ -123,5 +125,80 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
     expect(definitionOf({ ...table, settings: { decks: 4, jokers: 2 } })!.shoeCards()).toHaveLength(
       4 * 52 + 2,
     );
+  });
+});
+
+describe("a paused table's dealer between rounds", () => {
+  let database: TestDatabase;
+  let db: Db;
+  let hub: EventHub;
+  let dealer: Dealer;
+  let tableId: string;
+  const clock = testClock();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seed(db);
+    tableId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
+    await db.table.updateMany({ data: { status: "PAUSED" } });
+    hub = createEventHub({ db, connectionString: database.url, log: silentLog });
+    // One claim pass, at the start: what wakes a paused table here is its event or its own look.
+    dealer = startDealer({
+      db,
+      connectionString: database.url,
+      timing,
+      claimIntervalMs: 600_000,
+      rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
+      clock,
+      log: silentLog,
+      hub,
+    });
+  });
+  afterAll(async () => {
+    await dealer.stop();
+    await hub.close();
+    await database.drop();
+  });
+
+  const liveRound = () =>
+    db.round.findFirst({ where: { tableId, phase: { in: ["betting", "dealing"] } } });
+
+  it("reads nothing until woken: its table.updated wakes it at once; a change written without one is seen by the claim pass or, at the latest, the table's own look every 10 s", async () => {
+    const live = (await db.table.findMany()).filter((table) => definitionOf(table) !== null);
+    await until("every table taken", () =>
+      Promise.resolve(dealer.owned().length === live.length ? true : undefined),
+    );
+    await clock.asleep(dealer.owned().length + 1);
+    // Opened in the database alone: five seconds on, the paused runner has not looked.
+    await db.table.update({ where: { id: tableId }, data: { status: "OPEN" } });
+    await clock.advance(5_000);
+    expect(await liveRound()).toBeNull();
+    await clock.advance(5_000);
+    await until(
+      "a round once the table looked again",
+      async () => (await liveRound()) ?? undefined,
+      5_000,
+    );
+
+    await db.table.update({ where: { id: tableId }, data: { status: "PAUSED" } });
+    await until("the round in play to settle", async () =>
+      (await liveRound()) === null ? true : undefined,
+    );
+    await clock.asleep(dealer.owned().length + 1);
+    // As an operator opens it (admin.tables.*): the row and its table.updated in one transaction.
+    await db.$transaction(async (tx) => {
+      const table = await tx.table.update({ where: { id: tableId }, data: { status: "OPEN" } });
+      const { id, slug, variant, name, countdownSeconds, createdAt, updatedAt } = table;
+      const payload = {
+        ...{ id, slug, variant, name, countdownSeconds, limits: {} },
+        game: "baccarat" as const,
+        status: "open" as const,
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+      };
+      await appendEvents(tx, [{ tableId, type: "table.updated", payload }]);
+    });
+    await until("a round at once", async () => (await liveRound()) ?? undefined, 5_000);
   });
 });

@@ -204,7 +204,7 @@ describe("a joker blackjack round nobody bet on", () => {
       reason: "table paused while waiting for a bet",
     });
     expect((await openShoe()).position).toBe(shoeBefore.position);
-    // Several windows and dealer steps later (a paused table is looked at each second), still
+    // Several windows and dealer steps later (the claim pass reads the paused table every 100 ms here), still
     // no round: every loop of the dealer (its tables', its claims') asleep, then time moved on.
     await clock.asleep(dealer.owned().length + 1);
     await clock.advance(3_000);
