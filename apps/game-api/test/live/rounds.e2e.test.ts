@@ -43,44 +43,62 @@ it("bets sent around the instant betting closes end in the round and settled, or
   // call can take a few hundred ms to reach the round.
   windowMs = 1_600;
   const bots = await Promise.all(Array.from({ length: 4 }, () => guest(baseUrl)));
-  const round = await until("a fresh betting round at baccarat-a", async () => {
-    const open = await db.round.findFirst({
-      where: { phase: "betting", table: { slug: "baccarat-a" } },
-    });
-    return open !== null && open.bettingClosesAt.getTime() - Date.now() > 1_100 ? open : undefined;
-  });
-  const closesAt = round.bettingClosesAt.getTime();
-  // 100 slips, one every 10.5 ms from 1 s before the close (a call takes some ms to reach the
-  // round) to 50 ms after it.
-  const replies = await Promise.all(
-    Array.from({ length: 100 }, async (_, n) => {
-      await new Promise((resolve) => setTimeout(resolve, closesAt - 1_000 + 10.5 * n - Date.now()));
-      const requestId = `close-${n}`;
-      const reply = await bots[n % bots.length]!.trpc("mutation", "bets.place", {
-        roundId: round.id,
-        bets: [{ bet: n % 2 === 0 ? "player" : "banker", amount: 1_000 }],
-        requestId,
+  /** 100 slips around one round's close; every slip's fate checked whatever the timing. */
+  const aroundTheClose = async (attempt: number) => {
+    const round = await until("a fresh betting round at baccarat-a", async () => {
+      const open = await db.round.findFirst({
+        where: { phase: "betting", table: { slug: "baccarat-a" } },
       });
-      return { requestId, status: reply.status, reason: reply.reason };
-    }),
-  );
-  const accepted = replies.filter((reply) => reply.status === 200);
-  const refused = replies.filter((reply) => reply.status !== 200);
-  expect(accepted.length).toBeGreaterThan(0);
-  expect(refused.length).toBeGreaterThan(0);
-  expect(new Set(refused.map((reply) => reply.reason))).toEqual(new Set(["BETTING_CLOSED"]));
-  await until("the round to settle", async () =>
-    (await db.round.findUniqueOrThrow({ where: { id: round.id } })).phase === "settled"
-      ? true
-      : undefined,
-  );
-  const bets = await db.bet.findMany({
-    where: { roundId: round.id, requestId: { startsWith: "close-" } },
-  });
-  expect(bets.map((bet) => bet.requestId).sort()).toEqual(
-    accepted.map((reply) => reply.requestId).sort(),
-  );
-  expect(bets.every((bet) => bet.status === "settled")).toBe(true);
+      return open !== null && open.bettingClosesAt.getTime() - Date.now() > 1_100
+        ? open
+        : undefined;
+    });
+    const closesAt = round.bettingClosesAt.getTime();
+    // One every 10.5 ms from 1 s before the close (a call takes some ms to reach the round) to
+    // 50 ms after it.
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, async (_, n) => {
+        await new Promise((resolve) =>
+          setTimeout(resolve, closesAt - 1_000 + 10.5 * n - Date.now()),
+        );
+        const requestId = `close-${attempt}-${n}`;
+        const reply = await bots[n % bots.length]!.trpc("mutation", "bets.place", {
+          roundId: round.id,
+          bets: [{ bet: n % 2 === 0 ? "player" : "banker", amount: 1_000 }],
+          requestId,
+        });
+        return { requestId, status: reply.status, reason: reply.reason };
+      }),
+    );
+    const accepted = replies.filter((reply) => reply.status === 200);
+    const refused = replies.filter((reply) => reply.status !== 200);
+    expect(refused.every((reply) => reply.reason === "BETTING_CLOSED")).toBe(true);
+    await until("the round to settle", async () =>
+      (await db.round.findUniqueOrThrow({ where: { id: round.id } })).phase === "settled"
+        ? true
+        : undefined,
+    );
+    const bets = await db.bet.findMany({
+      where: { roundId: round.id, requestId: { startsWith: `close-${attempt}-` } },
+    });
+    expect(bets.map((bet) => bet.requestId).sort()).toEqual(
+      accepted.map((reply) => reply.requestId).sort(),
+    );
+    expect(bets.every((bet) => bet.status === "settled")).toBe(true);
+    return { accepted: accepted.length, refused: refused.length };
+  };
+  // The close falls among the slips unless the machine stalls them all past it: then a later
+  // round is tried, so the test is of the close and not of the machine's load.
+  const tried: { accepted: number; refused: number }[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const fates = await aroundTheClose(attempt);
+    tried.push(fates);
+    if (fates.accepted > 0 && fates.refused > 0) break;
+  }
+  expect(
+    tried.some((fates) => fates.accepted > 0 && fates.refused > 0),
+    JSON.stringify(tried),
+  ).toBe(true);
   expect(await auditLiveTables(db)).toEqual([]);
 });
 
