@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "@fuda/db";
 import type { Db } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
-import type { TestDatabase } from "@fuda/db/testing";
 import { HmacDrbg, verifyShoe } from "@fuda/shoe";
 import { until } from "@fuda/testkit";
 
 import { appendEvents, createEventHub, definitionOf, silentLog, startDealer } from "../src";
-import type { Dealer, EventHub } from "../src";
+import type { Dealer } from "../src";
 import { testClock } from "./fixtures";
+import type { TestClock } from "./fixtures";
 
 // A betting window long enough to act in while a round is open, deals at full speed.
 const timing = {
@@ -20,8 +20,52 @@ const timing = {
   lateCloseGraceMs: 10_000,
 };
 
+/** A seeded database where only the tables `dealt` are open, and a dealer over it on `clock`. */
+async function floorDealing(
+  dealt: readonly string[],
+  {
+    clock,
+    claimIntervalMs,
+    withHub,
+  }: { clock: TestClock; claimIntervalMs: number; withHub: boolean },
+) {
+  const database = await createTestDatabase();
+  const db = database.db;
+  await seed(db);
+  const ids = await Promise.all(
+    dealt.map(async (slug) => (await db.table.findUniqueOrThrow({ where: { slug } })).id),
+  );
+  await db.table.updateMany({ where: { id: { notIn: ids } }, data: { status: "PAUSED" } });
+  const hub = withHub
+    ? createEventHub({ db, connectionString: database.url, log: silentLog })
+    : undefined;
+  const dealer = startDealer({
+    db,
+    connectionString: database.url,
+    timing,
+    claimIntervalMs,
+    rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
+    clock,
+    log: silentLog,
+    hub,
+  });
+  return {
+    db,
+    ids,
+    dealer,
+    async stop() {
+      await dealer.stop();
+      await hub?.close();
+      await database.drop();
+    },
+  };
+}
+
+const liveRound = (db: Db, tableId: string) =>
+  db.round.findFirst({ where: { tableId, phase: { in: ["betting", "dealing"] } } });
+
 describe("the dealer and the operator's table changes (admin.tables.*)", () => {
-  let database: TestDatabase;
+  let floor: Awaited<ReturnType<typeof floorDealing>>;
   let db: Db;
   let dealer: Dealer;
   let baccaratId: string;
@@ -29,33 +73,16 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
   const clock = testClock();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await seed(db);
-    baccaratId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
-    pokDengId = (await db.table.findUniqueOrThrow({ where: { slug: "pok-deng" } })).id;
     // Only the two tables under test deal.
-    await db.table.updateMany({
-      where: { id: { notIn: [baccaratId, pokDengId] } },
-      data: { status: "PAUSED" },
-    });
-    dealer = startDealer({
-      db,
-      connectionString: database.url,
-      timing,
-      claimIntervalMs: 100,
-      rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
+    floor = await floorDealing(["baccarat-a", "pok-deng"], {
       clock,
-      log: silentLog,
+      claimIntervalMs: 100,
+      withHub: false,
     });
+    ({ db, dealer } = floor);
+    [baccaratId, pokDengId] = floor.ids as [string, string];
   });
-  afterAll(async () => {
-    await dealer.stop();
-    await database.drop();
-  });
-
-  const liveRound = (tableId: string) =>
-    db.round.findFirst({ where: { tableId, phase: { in: ["betting", "dealing"] } } });
+  afterAll(() => floor.stop());
 
   it("a pause takes effect between rounds: the round in play is finished, no new one opens until the table is open again", async () => {
     const round = await until("a baccarat round open for bets", async () => {
@@ -69,18 +96,18 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
       return row.phase === "settled" ? row : undefined;
     });
     const opened = await db.round.count({ where: { tableId: baccaratId } });
-    // Several betting windows and dealer steps later (the claim pass reads the paused table every 100 ms here),
-    // still no new round: every loop of the dealer asleep, then time moved on.
+    // Several betting windows and dealer steps later (the claim pass reads the paused table every
+    // 100 ms here), still no new round: every loop of the dealer asleep, then time moved on.
     await clock.asleep(dealer.owned().length + 1);
     await clock.advance(3_000);
     expect(await db.round.count({ where: { tableId: baccaratId } })).toBe(opened);
-    expect(await liveRound(baccaratId)).toBeNull();
+    expect(await liveRound(db, baccaratId)).toBeNull();
 
     await db.table.update({ where: { id: baccaratId }, data: { status: "OPEN" } });
     // The claim pass (every 100 ms here) reads it open and wakes its runner.
     await until(
       "a new round once open again",
-      async () => (await liveRound(baccaratId)) ?? undefined,
+      async () => (await liveRound(db, baccaratId)) ?? undefined,
       5_000,
     );
   });
@@ -88,7 +115,7 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
   it("a new shoe asked for mid-round: the round in play ends in the old shoe, whose reveal verifies; the next round opens in a new shoe", async () => {
     const round = await until(
       "a Pok Deng round in play",
-      async () => (await liveRound(pokDengId)) ?? undefined,
+      async () => (await liveRound(db, pokDengId)) ?? undefined,
     );
     await db.table.update({ where: { id: pokDengId }, data: { settings: { newShoe: true } } });
     const next = await until("a round in another shoe", async () => {
@@ -129,40 +156,20 @@ describe("the dealer and the operator's table changes (admin.tables.*)", () => {
 });
 
 describe("a paused table's dealer between rounds", () => {
-  let database: TestDatabase;
+  let floor: Awaited<ReturnType<typeof floorDealing>>;
   let db: Db;
-  let hub: EventHub;
   let dealer: Dealer;
   let tableId: string;
   const clock = testClock();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await seed(db);
+    // Every table paused, one claim pass at the start: what wakes a paused table here is its
+    // event or its own look.
+    floor = await floorDealing([], { clock, claimIntervalMs: 600_000, withHub: true });
+    ({ db, dealer } = floor);
     tableId = (await db.table.findUniqueOrThrow({ where: { slug: "baccarat-a" } })).id;
-    await db.table.updateMany({ data: { status: "PAUSED" } });
-    hub = createEventHub({ db, connectionString: database.url, log: silentLog });
-    // One claim pass, at the start: what wakes a paused table here is its event or its own look.
-    dealer = startDealer({
-      db,
-      connectionString: database.url,
-      timing,
-      claimIntervalMs: 600_000,
-      rng: () => new HmacDrbg({ serverSeed: "0d0e0f" }),
-      clock,
-      log: silentLog,
-      hub,
-    });
   });
-  afterAll(async () => {
-    await dealer.stop();
-    await hub.close();
-    await database.drop();
-  });
-
-  const liveRound = () =>
-    db.round.findFirst({ where: { tableId, phase: { in: ["betting", "dealing"] } } });
+  afterAll(() => floor.stop());
 
   it("reads nothing until woken: its table.updated wakes it at once; a change written without one is seen by the claim pass or, at the latest, the table's own look every 10 s", async () => {
     const live = (await db.table.findMany()).filter((table) => definitionOf(table) !== null);
@@ -173,17 +180,17 @@ describe("a paused table's dealer between rounds", () => {
     // Opened in the database alone: five seconds on, the paused runner has not looked.
     await db.table.update({ where: { id: tableId }, data: { status: "OPEN" } });
     await clock.advance(5_000);
-    expect(await liveRound()).toBeNull();
+    expect(await liveRound(db, tableId)).toBeNull();
     await clock.advance(5_000);
     await until(
       "a round once the table looked again",
-      async () => (await liveRound()) ?? undefined,
+      async () => (await liveRound(db, tableId)) ?? undefined,
       5_000,
     );
 
     await db.table.update({ where: { id: tableId }, data: { status: "PAUSED" } });
     await until("the round in play to settle", async () =>
-      (await liveRound()) === null ? true : undefined,
+      (await liveRound(db, tableId)) === null ? true : undefined,
     );
     await clock.asleep(dealer.owned().length + 1);
     // As an operator opens it (admin.tables.*): the row and its table.updated in one transaction.
@@ -199,6 +206,6 @@ describe("a paused table's dealer between rounds", () => {
       };
       await appendEvents(tx, [{ tableId, type: "table.updated", payload }]);
     });
-    await until("a round at once", async () => (await liveRound()) ?? undefined, 5_000);
+    await until("a round at once", async () => (await liveRound(db, tableId)) ?? undefined, 5_000);
   });
 });
