@@ -8,7 +8,7 @@ import { ledgerHooks } from "@fuda/api";
 import type { WebhookPrivateTargets } from "@fuda/api";
 import type { MutationPath, QueryPath } from "@fuda/api/types";
 import { createAuth } from "@fuda/auth";
-import type { GuestUpgrade } from "@fuda/auth";
+import type { GuestUpgrade, SignInLimits } from "@fuda/auth";
 import { createDb } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { DealerTiming } from "@fuda/live";
@@ -163,6 +163,7 @@ export async function startGameApi({
   databaseUrl,
   webhookPrivateTargets,
   betPace,
+  signInLimits,
 }: {
   /** The dealer's pace, to run one; by default no dealer, and tests open the rounds they need. */
   dealing?: Partial<DealerTiming>;
@@ -175,6 +176,8 @@ export async function startGameApi({
   webhookPrivateTargets?: WebhookPrivateTargets;
   /** Each player's pace of slips; the production default unless a test floods on purpose. */
   betPace?: Rate;
+  /** The sign-in defences' limits; production's defaults unless a test needs a smaller one. */
+  signInLimits?: SignInLimits;
 } = {}) {
   const database =
     databaseUrl === undefined
@@ -189,6 +192,7 @@ export async function startGameApi({
     secret: "test-secret-test-secret-test-secret",
     baseURL: "http://127.0.0.1",
     trustedOrigins: [WEB_ORIGIN],
+    signInLimits,
     onPlayerCreated: async (userId) => {
       playersCreated.push(userId);
       await ledger.onPlayerCreated(userId);
