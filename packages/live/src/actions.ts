@@ -11,8 +11,15 @@ import type { Db, Game } from "@fuda/db";
 import { Prisma, sqlTransaction, sqlTransactionOf } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { RuleCode } from "@fuda/errors";
-import { reserveRequest, transferMany } from "@fuda/ledger";
-import type { Decisions, GameEvent, LiveRound, Refusal, TableGameDefinition } from "@fuda/rules";
+import { prepareTransfers, reserveRequest, transferMany } from "@fuda/ledger";
+import type {
+  Decisions,
+  GameEvent,
+  LiveBet,
+  LiveRound,
+  Refusal,
+  TableGameDefinition,
+} from "@fuda/rules";
 import type { Shoe, ShoeJson } from "@fuda/shoe";
 import { shoeFromJson, shoeJsonOf, shoeToJson } from "@fuda/shoe";
 import { studioTry } from "@fuda/rules";
@@ -371,9 +378,10 @@ function actionWrite({
  * checks, write and COMMIT in one message: the round's lock holds it to that version, moves and
  * shoe, and the checks a read would have made before it (no earlier record of the request, an
  * open bet of the player's own on the seat, the timer running and as held, the table's settings
- * as held) are the statement after it. Null, with nothing written, when the action needs more
- * (a stake to reserve, a studio shoe, anything the game refuses) or the round is not as held:
- * `act` then reads it under its lock and answers as ever.
+ * as held) are the statement after it; a further stake (a double) is reserved through the ledger
+ * and its bet inserted by the statement after those. Null, with nothing written, when the action
+ * needs more (a studio shoe, anything the game refuses), the round is not as held or the wallet
+ * does not cover the stake: `act` then reads it under its lock and answers as ever.
  */
 async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acted | null> {
   const { playerId, roundId, seat, action, requestId } = input;
@@ -385,17 +393,19 @@ async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acte
   if (pending?.seat !== seat) return null;
   if (round.actsBy === null || round.actsBy.getTime() <= Date.now()) return null;
   const stake = decisions.actionStake(round.state, seat, action);
-  if (!stake.ok || stake.stake !== null) return null;
+  if (!stake.ok) return null;
   const shoe = shoeFromJson(held.shoe.state);
   if (shoe.studio === true) return null;
   const result = decisions.act(shoe, round.state, seat, action);
   if (!result.ok) return null;
+  const reserving = stake.stake === null ? null : reservation(input, stake.stake);
+  if (reserving === null && stake.stake !== null) return null;
   const taken = {
     roundId,
     seat,
     hand: pending.hand,
     action,
-    stake: 0,
+    stake: stake.stake?.amount ?? 0,
     balance: 0,
     replayed: false,
   };
@@ -429,7 +439,12 @@ async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acte
        WHERE kind = 'wallet' AND owner = ${playerId} AND round = '') AS balance`;
   // Handed on once committed, not before: were the round moved by someone else meanwhile, the
   // runner would take that move for this action's. The runner, and the next action, wait for it.
-  const sent = sqlTransactionOf(db, [roundStepLock(round, "dealing", held.shoe), checks, write]);
+  const sent = sqlTransactionOf(db, [
+    roundStepLock(round, "dealing", held.shoe),
+    checks,
+    ...(reserving === null ? [] : [reserving.sql]),
+    write,
+  ]);
   const committed = sent.then((rows) => {
     actedHere(table.id, acted);
     heldActed(acted);
@@ -444,8 +459,49 @@ async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acte
     if (code === "FD001" || code === "FD002" || code === NOT_AS_HELD) return null;
     throw error;
   }
+  if (reserving !== null) {
+    const [posted] = rows[2] as { results: unknown[] }[];
+    return { ...taken, balance: reserving.walletAfter(posted!.results) };
+  }
   const [checked] = rows[1] as { balance: bigint | string | null }[];
   return { ...taken, balance: Number(checked?.balance ?? 0) };
+}
+
+/**
+ * An action's further stake in one statement, as `actOnRead` makes it in two: its reservation
+ * (one `ledger_post`) and its bet, inserted only once posted; a wallet that does not cover it
+ * fails the statement (`NOT_AS_HELD`), so the action is read and refused as ever. Null when the
+ * ledger refuses the request itself.
+ */
+function reservation(
+  { playerId, roundId, seat, requestId }: ActInput,
+  bet: LiveBet,
+): { sql: Prisma.Sql; walletAfter: (results: unknown[]) => number } | null {
+  const betId = randomUUID();
+  const { call, finish } = prepareTransfers([
+    reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
+  ]);
+  if (call === null) return null;
+  const sql = Prisma.sql`
+    WITH posted AS MATERIALIZED (SELECT ${call} AS results),
+    covered AS MATERIALIZED (
+      SELECT step_holds(results -> 0 ->> 'status' = 'posted',
+                        ${`the wallet covers ${bet.amount}`}, ${NOT_AS_HELD}) AS ok
+      FROM posted),
+    inserted AS (
+      INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
+      SELECT ${betId}::uuid, ${roundId}::uuid, ${playerId}, ${betId}::uuid,
+             ${`action/${requestId}`}, 0, ${bet.bet}, ${bet.seat ?? seat}::int,
+             ${bet.amount}::bigint, ${bet.amount}::bigint
+      FROM covered WHERE ok)
+    SELECT results FROM posted`;
+  const walletAfter = (results: unknown[]): number => {
+    const [outcome] = finish(results);
+    if (outcome?.ok !== true) return 0;
+    const paid = outcome.transfer.entries.find((entry) => entry.account.kind === "wallet");
+    return paid?.balanceAfter ?? 0;
+  };
+  return { sql, walletAfter };
 }
 
 /** SQLSTATE of `actOnHeld`'s checks: the round is not as held; it is read instead. */

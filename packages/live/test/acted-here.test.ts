@@ -18,6 +18,7 @@ import type { Db } from "@fuda/db";
 import { poolOf, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
+import { adjust } from "@fuda/ledger";
 import { until } from "@fuda/testkit";
 
 import type { TableEvent } from "../src";
@@ -71,12 +72,7 @@ describe("a player's action in the dealer's process", () => {
     // started the turn still awaits its answer (on a busy machine the listening connection can
     // be served first).
     const stopDelaying = delayCardStepAnswers(100);
-    const live = startLive({
-      db,
-      connectionString: database.url,
-      timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
-      log: silentLog,
-    });
+    const live = dealing();
     const acts: Promise<unknown>[] = [];
     /** The round being watched: the reads at its first turn, and its actions. */
     let watched: { roundId: string; readsAtTurn: number; acts: number } | undefined;
@@ -180,12 +176,7 @@ describe("a player's action in the dealer's process", () => {
     const { table, playerId } = await seatedAlone(4, 30);
     const stranger = await newPlayer(db, 1_000_000);
     const stopCounting = countMessagesCarrying();
-    const live = startLive({
-      db,
-      connectionString: database.url,
-      timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
-      log: silentLog,
-    });
+    const live = dealing();
     /** Seat 4's turns in order, and the rounds settled. */
     const turns: { roundId: string; actions: string[] }[] = [];
     const settled = new Set<string>();
@@ -195,13 +186,7 @@ describe("a player's action in the dealer's process", () => {
         event(event: TableEvent) {
           const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
           if (event.type === "round.opened") {
-            const bets = [{ bet: "main", seat: 4, amount: 1_000 }];
-            void live.desk.place({
-              playerId,
-              roundId: payload.roundId,
-              bets,
-              requestId: randomUUID(),
-            });
+            betMain(live, playerId, 4, payload.roundId);
           } else if (event.type === "turn.started" && payload.seat === 4) {
             turns.push({ roundId: payload.roundId, actions: payload.actions! });
           } else if (event.type === "round.settled" && event.playerId === null) {
@@ -292,6 +277,132 @@ describe("a player's action in the dealer's process", () => {
   });
 });
 
+describe("a double on the round its runner holds", () => {
+  it("is one message: the stake reserved through the ledger and its bet beside the main one; a wallet short of it is read and refused, nothing written", async () => {
+    const { table, playerId: doubler } = await seatedAlone(5, 30);
+    const emptied = await newPlayer(db, 1_000_000);
+    await sit(db, { playerId: emptied, tableId: table.id, seat: 6 });
+    const stopCounting = countMessagesCarrying();
+    const live = dealing();
+    const players = new Map([
+      [5, doubler],
+      [6, emptied],
+    ]);
+    const turns: { roundId: string; seat: number; actions: string[] }[] = [];
+    const stop = live.hub.listen(
+      { tableId: table.id },
+      {
+        event(event: TableEvent) {
+          const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
+          if (event.type === "round.opened") {
+            for (const [seat, playerId] of players) {
+              betMain(live, playerId, seat, payload.roundId);
+            }
+          } else if (event.type === "turn.started" && players.has(payload.seat!)) {
+            turns.push({
+              roundId: payload.roundId,
+              seat: payload.seat!,
+              actions: payload.actions!,
+            });
+          }
+        },
+        end: () => undefined,
+      },
+    );
+    const wallet = async (playerId: string): Promise<number> => {
+      const [row] = await db.$queryRaw<{ balance: bigint }[]>`
+        SELECT balance FROM ledger_accounts WHERE kind = 'wallet' AND owner = ${playerId} AND round = ''`;
+      return Number(row!.balance);
+    };
+    const stakedBy = (requestId: string) =>
+      db.bet.findMany({ where: { requestId: `action/${requestId}` } });
+    let doubled = false;
+    let refused = false;
+    try {
+      for (let seen = 0; !(doubled && refused); seen++) {
+        expect(seen).toBeLessThan(60);
+        const turn = await until("a turn of seat 5 or 6", () => Promise.resolve(turns[seen]));
+        await until("the runner holding the turn's round", () =>
+          Promise.resolve(heldRound(turn.roundId)?.round.actsBy != null || undefined),
+        );
+        const requestId = randomUUID();
+        const input = {
+          playerId: players.get(turn.seat)!,
+          roundId: turn.roundId,
+          seat: turn.seat,
+          requestId,
+        };
+        if (turn.actions.includes("declineInsurance")) {
+          await act(db, { ...input, action: "declineInsurance" });
+        } else if (turn.seat === 5 && !doubled && turn.actions.includes("double")) {
+          const before = await wallet(doubler);
+          const answer = await act(db, { ...input, action: "double" });
+          expect(answer).toMatchObject({ action: "double", stake: 1_000, replayed: false });
+          expect(messagesCarrying(requestId)).toBe(1);
+          expect(answer.balance).toBe(before - 1_000);
+          expect(await wallet(doubler)).toBe(before - 1_000);
+          expect(await stakedBy(requestId)).toMatchObject([
+            { roundId: turn.roundId, playerId: doubler, seat: 5, stake: 1_000n, reserved: 1_000n },
+          ]);
+          doubled = true;
+        } else if (turn.seat === 6 && !refused && turn.actions.includes("double")) {
+          // An operator takes the wallet's every point (a recorded adjustment): nothing covers it.
+          const left = await wallet(emptied);
+          await adjust(db, {
+            requestId: randomUUID(),
+            playerId: emptied,
+            operatorId: "operator-test",
+            amount: -left,
+            reason: "a wallet emptied for the test",
+          });
+          await expect(act(db, { ...input, action: "double" })).rejects.toMatchObject({
+            code: "INSUFFICIENT_FUNDS",
+          });
+          // Tried on the round as held, then read under the lock and refused as ever.
+          expect(messagesCarrying(requestId)).toBeGreaterThan(1);
+          expect(await wallet(emptied)).toBe(0);
+          expect(await stakedBy(requestId)).toEqual([]);
+          await act(db, { ...input, requestId: randomUUID(), action: "stand" });
+          refused = true;
+        } else {
+          await act(db, {
+            ...input,
+            action: turn.actions.includes("stand") ? "stand" : turn.actions[0]!,
+          });
+        }
+      }
+    } finally {
+      stop();
+      await live.stop();
+      stopCounting();
+    }
+    expect(await auditLiveTables(db)).toEqual([]);
+  });
+});
+
+/** The live runtime dealing this database's open tables at once: no delays, a 500 ms window. */
+const dealing = () =>
+  startLive({
+    db,
+    connectionString: database.url,
+    timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
+    log: silentLog,
+  });
+
+/** The player's main bet of 10 points on `seat`, through the bet desk, not awaited. */
+const betMain = (
+  live: ReturnType<typeof dealing>,
+  playerId: string,
+  seat: number,
+  roundId: string,
+) =>
+  void live.desk.place({
+    playerId,
+    roundId,
+    bets: [{ bet: "main", seat, amount: 1_000 }],
+    requestId: randomUUID(),
+  });
+
 /** Messages sent to PostgreSQL carrying each request id counted (`messagesCarrying`). */
 const carrying = new Map<string, number>();
 const messagesCarrying = (requestId: string): number => carrying.get(requestId) ?? 0;
@@ -365,12 +476,7 @@ async function settledAfterActionElsewhere(
   }) => void,
 ): Promise<number> {
   const { table, playerId } = await seatedAlone(seat, 60);
-  const live = startLive({
-    db,
-    connectionString: database.url,
-    timing: { dealDelayMs: 0, resultPauseMs: 100, bettingWindowMs: () => 500 },
-    log: silentLog,
-  });
+  const live = dealing();
   let roundId: string | undefined;
   let actedAt = 0;
   let settledAfter: number | undefined;
@@ -380,13 +486,7 @@ async function settledAfterActionElsewhere(
       event(event: TableEvent) {
         const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
         if (event.type === "round.opened" && roundId === undefined) {
-          const bets = [{ bet: "main", seat, amount: 1_000 }];
-          void live.desk.place({
-            playerId,
-            roundId: payload.roundId,
-            bets,
-            requestId: randomUUID(),
-          });
+          betMain(live, playerId, seat, payload.roundId);
         } else if (
           event.type === "turn.started" &&
           payload.seat === seat &&
