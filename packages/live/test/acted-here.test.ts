@@ -225,8 +225,10 @@ describe("a player's action in the dealer's process", () => {
         expect(round).toBeLessThan(8);
         let turn = await nextTurn(turns.length);
         if (turn!.actions.includes("declineInsurance")) {
+          // Counted before the answer: the next turn's event can reach the hub before it.
+          const turnsBefore = turns.length;
           await act(db, acting(turn!.roundId, "declineInsurance"));
-          turn = await nextTurn(turns.length, turn!.roundId);
+          turn = await nextTurn(turnsBefore, turn!.roundId);
           if (turn === null) continue;
         }
         const { roundId } = turn!;
