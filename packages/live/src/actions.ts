@@ -11,7 +11,7 @@ import type { Db, Game } from "@fuda/db";
 import { Prisma, sqlTransaction, sqlTransactionOf } from "@fuda/db";
 import { FudaError } from "@fuda/errors";
 import type { RuleCode } from "@fuda/errors";
-import { prepareTransfers, reserveRequest, transferMany } from "@fuda/ledger";
+import { prepareTransfers, reserveRequest } from "@fuda/ledger";
 import type {
   Decisions,
   GameEvent,
@@ -254,20 +254,13 @@ async function actOnRead(db: Db, input: ActInput): Promise<Acted> {
       let extra = 0;
       let balanceAfter = wallet;
       if (stake.stake !== null) {
-        const bet = stake.stake;
-        const betId = randomUUID();
-        const [reserved] = await transferMany(tx, [
-          reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
-        ]);
-        if (!reserved!.ok) throw insufficientFunds(bet.amount, wallet);
-        const paid = reserved!.transfer.entries.find((entry) => entry.account.kind === "wallet");
-        balanceAfter = paid?.balanceAfter ?? wallet - bet.amount;
-        await tx.$executeRaw`
-        INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
-        VALUES (${betId}::uuid, ${roundId}::uuid, ${playerId}, ${betId}::uuid,
-                ${`action/${requestId}`}, 0, ${bet.bet}, ${bet.seat ?? seat}::int,
-                ${bet.amount}::bigint, ${bet.amount}::bigint)`;
-        extra = bet.amount;
+        const reserving = reservation(input, stake.stake);
+        const [posted] =
+          reserving === null ? [] : await tx.$queryRaw<{ results: unknown[] }[]>(reserving.sql);
+        const after = posted === undefined ? null : reserving!.walletAfter(posted.results);
+        if (after === null) throw insufficientFunds(stake.stake.amount, wallet);
+        balanceAfter = after;
+        extra = stake.stake.amount;
       }
 
       const taken: Acted = {
@@ -398,7 +391,8 @@ async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acte
   if (shoe.studio === true) return null;
   const result = decisions.act(shoe, round.state, seat, action);
   if (!result.ok) return null;
-  const reserving = stake.stake === null ? null : reservation(input, stake.stake);
+  const reserving =
+    stake.stake === null ? null : reservation(input, stake.stake, { orFail: NOT_AS_HELD });
   if (reserving === null && stake.stake !== null) return null;
   const taken = {
     roundId,
@@ -461,32 +455,38 @@ async function actOnHeld(db: Db, input: ActInput, held: HeldRound): Promise<Acte
   }
   if (reserving !== null) {
     const [posted] = rows[2] as { results: unknown[] }[];
-    return { ...taken, balance: reserving.walletAfter(posted!.results) };
+    return { ...taken, balance: reserving.walletAfter(posted!.results) ?? 0 };
   }
   const [checked] = rows[1] as { balance: bigint | string | null }[];
   return { ...taken, balance: Number(checked?.balance ?? 0) };
 }
 
 /**
- * An action's further stake in one statement, as `actOnRead` makes it in two: its reservation
- * (one `ledger_post`) and its bet, inserted only once posted; a wallet that does not cover it
- * fails the statement (`NOT_AS_HELD`), so the action is read and refused as ever. Null when the
- * ledger refuses the request itself.
+ * An action's further stake in one statement: its reservation (one `ledger_post`) and its bet,
+ * inserted only once posted. With `orFail`, a wallet that does not cover it fails the statement
+ * with that SQLSTATE (`actOnHeld`: its step follows in the same message). `walletAfter`: the
+ * wallet after the reservation, null when the ledger refused it. Null when the ledger refuses the
+ * request itself.
  */
 function reservation(
   { playerId, roundId, seat, requestId }: ActInput,
   bet: LiveBet,
-): { sql: Prisma.Sql; walletAfter: (results: unknown[]) => number } | null {
+  { orFail }: { orFail?: string } = {},
+): { sql: Prisma.Sql; walletAfter: (results: unknown[]) => number | null } | null {
   const betId = randomUUID();
   const { call, finish } = prepareTransfers([
     reserveRequest({ playerId, roundId, betId, amount: bet.amount }),
   ]);
   if (call === null) return null;
+  const posted = Prisma.sql`results -> 0 ->> 'status' = 'posted'`;
   const sql = Prisma.sql`
     WITH posted AS MATERIALIZED (SELECT ${call} AS results),
     covered AS MATERIALIZED (
-      SELECT step_holds(results -> 0 ->> 'status' = 'posted',
-                        ${`the wallet covers ${bet.amount}`}, ${NOT_AS_HELD}) AS ok
+      SELECT ${
+        orFail === undefined
+          ? posted
+          : Prisma.sql`step_holds(${posted}, ${`the wallet covers ${bet.amount}`}, ${orFail})`
+      } AS ok
       FROM posted),
     inserted AS (
       INSERT INTO bets (id, round_id, player_id, slip_id, request_id, line, bet, seat, stake, reserved)
@@ -495,11 +495,11 @@ function reservation(
              ${bet.amount}::bigint, ${bet.amount}::bigint
       FROM covered WHERE ok)
     SELECT results FROM posted`;
-  const walletAfter = (results: unknown[]): number => {
+  const walletAfter = (results: unknown[]): number | null => {
     const [outcome] = finish(results);
-    if (outcome?.ok !== true) return 0;
+    if (outcome?.ok !== true) return null;
     const paid = outcome.transfer.entries.find((entry) => entry.account.kind === "wallet");
-    return paid?.balanceAfter ?? 0;
+    return paid?.balanceAfter ?? null;
   };
   return { sql, walletAfter };
 }
