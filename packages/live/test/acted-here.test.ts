@@ -18,7 +18,7 @@ import type { Db } from "@fuda/db";
 import { poolOf, seed } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
-import { adjust } from "@fuda/ledger";
+import { adjust, balance } from "@fuda/ledger";
 import { until } from "@fuda/testkit";
 
 import type { TableEvent } from "../src";
@@ -311,11 +311,7 @@ describe("a double on the round its runner holds", () => {
         end: () => undefined,
       },
     );
-    const wallet = async (playerId: string): Promise<number> => {
-      const [row] = await db.$queryRaw<{ balance: bigint }[]>`
-        SELECT balance FROM ledger_accounts WHERE kind = 'wallet' AND owner = ${playerId} AND round = ''`;
-      return Number(row!.balance);
-    };
+    const wallet = (playerId: string) => balance({ db, playerId });
     const stakedBy = (requestId: string) =>
       db.bet.findMany({ where: { requestId: `action/${requestId}` } });
     let doubled = false;
