@@ -5,7 +5,9 @@
  * hub shows a round open, and acts through `act` the moment the hub shows its turn. One table's
  * rounds follow one another, so the process's capacity is shown by dealing several tables at
  * once: BENCH_TABLES="1,16,64" (default) runs each count in turn, each on a database of its own,
- * for BENCH_SECONDS (default 10). The betting window is BENCH_WINDOW_MS (default 250: the bots'
+ * measured for BENCH_SECONDS (default 10) after BENCH_SETTLE_SECONDS (default 10) unmeasured.
+ * Before a game's runs, the process warms up dealing its largest count for BENCH_WARMUP_SECONDS
+ * (default 60), unmeasured but audited. The betting window is BENCH_WINDOW_MS (default 250: the bots'
  * bets must land in it under load). BENCH_GAMES="joker-blackjack,baccarat" (default) runs baccarat
  * tables the same way too, three bots betting Player or Banker each round: a round's cost per
  * game, seated and shared.
@@ -55,12 +57,18 @@ import { newPlayer } from "../test/fixtures";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
- * Dealt before the measured window, not counted: a long-running runtime's rounds are measured.
- * V8 goes on compiling the hot paths for most of a process's first minute, and a round's CPU falls
- * by about a quarter meanwhile (a joker blackjack round at 16 tables, in 10 s windows from the
- * first deal: 11.0, 9.4, 8.7, 8.3, 8.4, 8.1, 7.5 ms).
+ * Dealt before a game's runs, not counted: a long-running runtime's rounds are measured. V8 goes on
+ * compiling the hot paths for most of a process's first minute, and a round's CPU falls by about a
+ * quarter meanwhile (a joker blackjack round at 16 tables, in 10 s windows from the first deal:
+ * 11.0, 9.4, 8.7, 8.3, 8.4, 8.1, 7.5 ms). V8 optimizes a function after it has run often enough,
+ * not after a time, so the warm-up deals the game's largest table count: a lone table's minute is
+ * about 230 rounds, too few to optimize what runs once a round (its round then cost 40% more
+ * CPU at joker blackjack and a fifth more at baccarat than after the 16-table run, in one process),
+ * which a runtime dealing for hours has long done.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 60);
+/** Each run's own tables dealt unmeasured before its window: connections opened, rounds going. */
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
 const TABLES = (process.env.BENCH_TABLES ?? "1,16,64").split(",").map(Number);
 /** The games run, each at every table count: a seated game and a shared one. */
 const GAMES = (process.env.BENCH_GAMES ?? "joker-blackjack,baccarat").split(",") as BenchGame[];
@@ -164,7 +172,16 @@ const commits = async (db: Db): Promise<number> => {
 /** PostgreSQL publishes a backend's counters at most once a second, and when it ends. */
 const STATS_FLUSH_MS = 1_100;
 
-async function run(serverUrl: string, game: BenchGame, tableCount: number): Promise<RunResult> {
+/**
+ * `tableCount` tables of `game` dealt for `settleSeconds`, then a window measured unless
+ * `measure` is false (the game's warm-up: dealt, audited, not printed).
+ */
+async function run(
+  serverUrl: string,
+  game: BenchGame,
+  tableCount: number,
+  { settleSeconds, measure }: { settleSeconds: number; measure: boolean },
+): Promise<RunResult> {
   const database = await createThrowawayDatabase(serverUrl, "fuda_bench_seated");
   try {
     await setupDatabase({ url: database.url });
@@ -225,10 +242,8 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
       },
     );
 
-    // The process warms up first: its first minute compiles the hot paths (V8's optimizing
-    // compiler, on threads of its own), a cost a long-running runtime pays once.
-    await sleep(WARMUP_SECONDS * 1_000);
-    const profiler = PROFILE_DIR === undefined ? null : new Session();
+    await sleep(settleSeconds * 1_000);
+    const profiler = PROFILE_DIR === undefined || !measure ? null : new Session();
     if (profiler !== null) {
       profiler.connect();
       await profiler.post("Profiler.enable");
@@ -237,7 +252,7 @@ async function run(serverUrl: string, game: BenchGame, tableCount: number): Prom
     const cpuBefore = process.cpuUsage();
     const busyBefore = machineBusyMs();
     const started = new Date();
-    await sleep(SECONDS * 1_000);
+    if (measure) await sleep(SECONDS * 1_000);
     const ended = new Date();
     const cpu = process.cpuUsage(cpuBefore);
     const busy = machineBusyMs() - busyBefore;
@@ -346,8 +361,22 @@ async function main(): Promise<void> {
   console.log(header);
   let failed = false;
   for (const game of GAMES) {
+    // The process warms up first, at the game's largest table count (WARMUP_SECONDS).
+    const warmUp = await run(serverUrl, game, Math.max(...TABLES), {
+      settleSeconds: WARMUP_SECONDS,
+      measure: false,
+    });
+    if (warmUp.problems.length > 0) {
+      failed = true;
+      console.log(
+        `  warm-up audit: ${warmUp.problems.length} problems, first: ${warmUp.problems[0]}`,
+      );
+    }
     for (const count of TABLES) {
-      const result = await run(serverUrl, game, count);
+      const result = await run(serverUrl, game, count, {
+        settleSeconds: SETTLE_SECONDS,
+        measure: true,
+      });
       console.log(
         row([
           game,
