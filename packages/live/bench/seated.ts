@@ -7,8 +7,8 @@
  * once: BENCH_TABLES="1,16,64" (default) runs each count in turn, each on a database of its own,
  * measured for BENCH_SECONDS (default 10) after BENCH_SETTLE_SECONDS (default 10) unmeasured.
  * Before a game's runs, the process warms up dealing its largest count for BENCH_WARMUP_SECONDS
- * (default 60), unmeasured but audited. The betting window is BENCH_WINDOW_MS (default 250: the bots'
- * bets must land in it under load). BENCH_GAMES="joker-blackjack,baccarat" (default) runs baccarat
+ * (default 60), unmeasured but audited. The betting window is BENCH_WINDOW_MS (default 250: the
+ * bots' bets must land in it under load). BENCH_GAMES="joker-blackjack,baccarat" (default) runs baccarat
  * tables the same way too, three bots betting Player or Banker each round: a round's cost per
  * game, seated and shared.
  *

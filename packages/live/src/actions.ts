@@ -255,9 +255,11 @@ async function actOnRead(db: Db, input: ActInput): Promise<Acted> {
       let balanceAfter = wallet;
       if (stake.stake !== null) {
         const reserving = reservation(input, stake.stake);
-        const [posted] =
-          reserving === null ? [] : await tx.$queryRaw<{ results: unknown[] }[]>(reserving.sql);
-        const after = posted === undefined ? null : reserving!.walletAfter(posted.results);
+        let after: number | null = null;
+        if (reserving !== null) {
+          const [posted] = await tx.$queryRaw<{ results: unknown[] }[]>(reserving.sql);
+          after = reserving.walletAfter(posted!.results);
+        }
         if (after === null) throw insufficientFunds(stake.stake.amount, wallet);
         balanceAfter = after;
         extra = stake.stake.amount;
