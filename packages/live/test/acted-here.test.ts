@@ -275,6 +275,7 @@ describe("a player's action in the dealer's process", () => {
       await live.stop();
       stopCounting();
     }
+    expect(refusedBets).toEqual([]);
     expect(await auditLiveTables(db)).toEqual([]);
   });
 });
@@ -290,6 +291,8 @@ describe("a double on the round its runner holds", () => {
       [5, doubler],
       [6, emptied],
     ]);
+    // Seat 6 stops betting once its wallet is emptied.
+    const bettors = new Map(players);
     const turns: { roundId: string; seat: number; actions: string[] }[] = [];
     const stop = live.hub.listen(
       { tableId: table.id },
@@ -297,7 +300,7 @@ describe("a double on the round its runner holds", () => {
         event(event: TableEvent) {
           const payload = event.payload as { roundId: string; seat?: number; actions?: string[] };
           if (event.type === "round.opened") {
-            for (const [seat, playerId] of players) {
+            for (const [seat, playerId] of bettors) {
               betMain(live, playerId, seat, payload.roundId);
             }
           } else if (event.type === "turn.started" && players.has(payload.seat!)) {
@@ -345,6 +348,7 @@ describe("a double on the round its runner holds", () => {
           doubled = true;
         } else if (turn.seat === 6 && !refused && turn.actions.includes("double")) {
           // An operator takes the wallet's every point (a recorded adjustment): nothing covers it.
+          bettors.delete(6);
           const left = await wallet(emptied);
           await adjust(db, {
             requestId: randomUUID(),
@@ -374,6 +378,7 @@ describe("a double on the round its runner holds", () => {
       await live.stop();
       stopCounting();
     }
+    expect(refusedBets).toEqual([]);
     expect(await auditLiveTables(db)).toEqual([]);
   });
 });
@@ -387,6 +392,9 @@ const dealing = () =>
     log: silentLog,
   });
 
+/** Bets of `betMain` the desk refused: each test expects none. */
+const refusedBets: unknown[] = [];
+
 /** The player's main bet of 10 points on `seat`, through the bet desk, not awaited. */
 const betMain = (
   live: ReturnType<typeof dealing>,
@@ -394,12 +402,14 @@ const betMain = (
   seat: number,
   roundId: string,
 ) =>
-  void live.desk.place({
-    playerId,
-    roundId,
-    bets: [{ bet: "main", seat, amount: 1_000 }],
-    requestId: randomUUID(),
-  });
+  void live.desk
+    .place({
+      playerId,
+      roundId,
+      bets: [{ bet: "main", seat, amount: 1_000 }],
+      requestId: randomUUID(),
+    })
+    .catch((error: unknown) => refusedBets.push(error));
 
 /** Messages sent to PostgreSQL carrying each request id counted (`messagesCarrying`). */
 const carrying = new Map<string, number>();
