@@ -18,6 +18,8 @@ export interface ActedRound {
   moves: number;
   actsBy: Date | null;
   shoe: { id: string; state: ShoeJson; position: number };
+  /** It reserved a further stake (a double): a bet the round's close did not read. */
+  staked: boolean;
 }
 
 type Keep = (acted: ActedRound) => void;

@@ -364,6 +364,7 @@ function actionWrite({
     moves: round.moves + 1,
     actsBy,
     shoe: { id: shoe.id, state: shoeToJson(after), position: after.position },
+    staked: taken.stake > 0,
   };
   return { write, acted };
 }

@@ -67,7 +67,9 @@ export interface RoundRow {
   /**
    * The round's open bets as this process's dealer closed betting, read in the close's message: no
    * bet comes or goes while the round is dealt unless its version or moves change (the settling
-   * deal's lock fails then), so that deal reads none.
+   * deal's lock fails then), so that deal reads none. A player's action taken in this process
+   * moves the round the runner keeps (dealer.ts, `afterAction`): one that stakes more (a double),
+   * or one over an action the kept round had not seen, drops them.
    */
   betsAtClose?: readonly OpenBet[];
 }

@@ -193,11 +193,12 @@ export async function closeBetting(
       }
       let state = round.state;
       const refunded: NewEvent[] = [];
+      let unplayed: OpenBet[] = [];
       if (decisions !== undefined) {
         const bettors = bettorsOf(seats!);
         state = decisions.seatBettors(round.state, bettors);
         const played = new Set(bettors.map((bettor) => bettor.seat));
-        const unplayed = open.filter(
+        unplayed = open.filter(
           (bet) => behind.includes(bet.bet) && (bet.seat === null || !played.has(bet.seat)),
         );
         if (unplayed.length > 0) {
@@ -206,7 +207,10 @@ export async function closeBetting(
       }
       const seated = decisions === undefined ? null : JSON.stringify(state);
       await lastStatements(tx, round.id, [closeSql(table, round, seated, refunded)]);
-      return { ...closed, state };
+      // The bets left open, for the settling deal: the players' actions at a round this process
+      // deals come to its runner (dealer.ts, `afterAction`), and one that stakes more drops them.
+      const betsAtClose = open.filter((bet) => !unplayed.includes(bet));
+      return { ...closed, state, betsAtClose };
     },
     [lock, ...reads],
   );

@@ -284,10 +284,14 @@ export function afterAction(seen: TableState | null, acted: ActedRound): TableSt
   if (acted.moves <= round.moves) return null;
   if (shoe?.id !== acted.shoe.id || shoe.state.studio === true) return null;
   const { state, version, moves, actsBy } = acted;
+  // The bets the close read hold over an action taken on this very round that staked nothing
+  // more: a double's bet was not among them, nor perhaps one of an action between the two.
+  const onThis = acted.moves === round.moves + 1 && !acted.staked;
+  const betsAtClose = onThis ? round.betsAtClose : undefined;
   return {
     ...seen,
     since: null,
-    round: { ...round, state, version, moves, actsBy },
+    round: { ...round, state, version, moves, actsBy, betsAtClose },
     shoe: { ...shoe, state: acted.shoe.state, position: acted.shoe.position },
   };
 }

@@ -2,7 +2,7 @@
  * A dealer's step as few messages as its answers allow (docs/live-tables.md, Few statements a
  * step): the lock, the writes and COMMIT go together, so a step that reads nothing between them is
  * one round trip, and the settling deal two (its bets are read under the lock), or one when the
- * dealer closed betting itself (the close read them). What is sent
+ * dealer closed betting itself (the close read them) and no action since staked more. What is sent
  * without its answer read must still fail whole: a round moved meanwhile, a settlement the
  * ledger refuses.
  */
@@ -15,17 +15,20 @@ import { poolOf, seed, sqlClient } from "@fuda/db";
 import { createTestDatabase } from "@fuda/db/testing";
 import type { TestDatabase } from "@fuda/db/testing";
 import { balance, checkBooks, refundRequest, transfer } from "@fuda/ledger";
+import { parseCard } from "@fuda/shoe";
 
-import { createBetDesk, definitionOf, silentLog } from "../src";
+import { act, auditLiveTables, createBetDesk, definitionOf, silentLog, sit } from "../src";
 import type { BetDesk, TableEvent } from "../src";
+import type { ActedRound } from "../src/acted-here";
+import { onActedHere } from "../src/acted-here";
 import { systemClock } from "../src/clock";
 import type { TableState } from "../src/dealer";
-import { cryptoRng, DEFAULT_TIMING, readTable, step } from "../src/dealer";
+import { afterAction, cryptoRng, DEFAULT_TIMING, readTable, step } from "../src/dealer";
 import { FencedError, StaleRoundError } from "../src/dealer-rows";
 import { closeBetting, dealStep } from "../src/dealer-steps";
 import { cancelInterruptedRound } from "../src/interruptions";
 import { RoundWatch } from "../src/round-watch";
-import { newPlayer, openRound, roundRowOf, shoeRowOf } from "./fixtures";
+import { newPlayer, openNextRound, openRound, roundRowOf, shoeRowOf, stackShoe } from "./fixtures";
 import { betsOf, failure } from "./helpers";
 
 let database: TestDatabase;
@@ -157,6 +160,66 @@ describe("a dealer's step as one message", () => {
     expect(dealt.messages).toBe(1);
     expect((await betsOf(db, roundId)).every((bet) => bet.status === "settled")).toBe(true);
     await expectWalletsTold(roundId, players);
+    expect((await checkBooks(db)).clean).toBe(true);
+  });
+
+  it("a round of decisions settles in one message from the bets its close read, unless an action in this process staked more: after a double, or an action the runner's round had not seen, they are read again and the double settled", async () => {
+    const table = await db.table.findUniqueOrThrow({ where: { slug: "joker-blackjack" } });
+    const definition = definitionOf(table)!;
+    const players = new Map<number, string>();
+    for (const seat of [1, 2]) {
+      players.set(seat, await newPlayer(db, 100_000));
+      await sit(db, { playerId: players.get(seat)!, tableId: table.id, seat });
+    }
+    // The players' actions reach the runner of their table in this process: this test is it.
+    let acted: ActedRound | undefined;
+    onTestFinished(onActedHere(table.id, (each) => (acted = each)));
+    // In the deal's order (each seat's first card, the up card, the second cards, the hole card,
+    // the draws): seat 1 has 11, seat 2 17, the dealer 17; a double draws the 2.
+    const cases = [
+      { seats: [1], deal: "5H 9C 6D 8S", actions: ["stand"], messages: 1 },
+      { seats: [1], deal: "5H 9C 6D 8S 2C", actions: ["double"], messages: 2 },
+      // The runner's round is the one before both: the stand alone staked nothing.
+      { seats: [1, 2], deal: "5H TC 9C 6D 7S 8S 2C", actions: ["double", "stand"], messages: 2 },
+    ];
+    for (const { seats, deal, actions, messages: expected } of cases) {
+      // Enough cards after it that the round is not the shoe's last (that deal reads its bets).
+      const cards = [...deal.split(" "), ...Array<string>(100).fill("3D")];
+      await stackShoe(db, "joker-blackjack", cards.map(parseCard));
+      const opened = await openNextRound(db, "joker-blackjack");
+      for (const seat of seats) {
+        await desk.place({
+          playerId: players.get(seat)!,
+          roundId: opened.id,
+          requestId: randomUUID(),
+          bets: [{ bet: "main", seat, amount: 1_000 }],
+        });
+      }
+      const closed = await closeBetting(db, table, opened, definition, { windowMs: 1_000 });
+      expect(closed.betsAtClose?.length).toBe(seats.length);
+      const shoe = await shoeRowOf(db, closed.shoeId);
+      const turn = await dealStep(db, table, definition, closed, shoe, { through: true });
+      if (turn.dealt === null || turn.settled) throw new Error("seat 1's turn comes first");
+      for (const [i, action] of actions.entries()) {
+        const seat = seats[i]!;
+        const input = { playerId: players.get(seat)!, roundId: opened.id, seat, action };
+        await act(db, { ...input, requestId: randomUUID() });
+      }
+      const seen = { table, definition, since: null, round: turn.round, shoe: turn.shoe };
+      const kept = afterAction(seen, acted!)!;
+      const settle = await messages(() =>
+        dealStep(db, table, definition, kept.round!, kept.shoe!, { through: true }),
+      );
+      expect(settle.value.dealt === null ? null : settle.value.settled).toBe(true);
+      expect(settle.messages).toBe(expected);
+      // Every stake settled, the double's too.
+      const bets = await betsOf(db, opened.id);
+      expect(bets.map((bet) => [bet.seat, bet.bet, bet.status])).toEqual([
+        ...seats.map((seat) => [seat, "main", "settled"]),
+        ...(actions[0] === "double" ? [[1, "double", "settled"]] : []),
+      ]);
+    }
+    expect(await auditLiveTables(db)).toEqual([]);
     expect((await checkBooks(db)).clean).toBe(true);
   });
 
