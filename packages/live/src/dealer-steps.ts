@@ -192,24 +192,23 @@ export async function closeBetting(
         return reopenBetting(tx, table, round, definition, new Date(now + windowMs));
       }
       let state = round.state;
+      // The bets left open, for the settling deal (`RoundRow.betsAtClose`).
+      let betsAtClose = open;
       const refunded: NewEvent[] = [];
-      let unplayed: OpenBet[] = [];
       if (decisions !== undefined) {
         const bettors = bettorsOf(seats!);
         state = decisions.seatBettors(round.state, bettors);
         const played = new Set(bettors.map((bettor) => bettor.seat));
-        unplayed = open.filter(
+        const unplayed = open.filter(
           (bet) => behind.includes(bet.bet) && (bet.seat === null || !played.has(bet.seat)),
         );
         if (unplayed.length > 0) {
           refunded.push(...(await refundUnplayedBehind(tx, table, round, unplayed)));
+          betsAtClose = open.filter((bet) => !unplayed.includes(bet));
         }
       }
       const seated = decisions === undefined ? null : JSON.stringify(state);
       await lastStatements(tx, round.id, [closeSql(table, round, seated, refunded)]);
-      // The bets left open, for the settling deal: the players' actions at a round this process
-      // deals come to its runner (dealer.ts, `afterAction`), and one that stakes more drops them.
-      const betsAtClose = open.filter((bet) => !unplayed.includes(bet));
       return { ...closed, state, betsAtClose };
     },
     [lock, ...reads],

@@ -174,15 +174,17 @@ describe("a dealer's step as one message", () => {
     // The players' actions reach the runner of their table in this process: this test is it.
     let acted: ActedRound | undefined;
     onTestFinished(onActedHere(table.id, (each) => (acted = each)));
+    const backer = await newPlayer(db, 100_000);
     // In the deal's order (each seat's first card, the up card, the second cards, the hole card,
     // the draws): seat 1 has 11, seat 2 17, the dealer 17; a double draws the 2.
     const cases = [
-      { seats: [1], deal: "5H 9C 6D 8S", actions: ["stand"], messages: 1 },
+      // A bet behind seat 2, whose player did not bet: refunded at the close, not settled.
+      { seats: [1], behind: 2, deal: "5H 9C 6D 8S", actions: ["stand"], messages: 1 },
       { seats: [1], deal: "5H 9C 6D 8S 2C", actions: ["double"], messages: 2 },
       // The runner's round is the one before both: the stand alone staked nothing.
       { seats: [1, 2], deal: "5H TC 9C 6D 7S 8S 2C", actions: ["double", "stand"], messages: 2 },
     ];
-    for (const { seats, deal, actions, messages: expected } of cases) {
+    for (const { seats, behind, deal, actions, messages: expected } of cases) {
       // Enough cards after it that the round is not the shoe's last (that deal reads its bets).
       const cards = [...deal.split(" "), ...Array<string>(100).fill("3D")];
       await stackShoe(db, "joker-blackjack", cards.map(parseCard));
@@ -193,6 +195,14 @@ describe("a dealer's step as one message", () => {
           roundId: opened.id,
           requestId: randomUUID(),
           bets: [{ bet: "main", seat, amount: 1_000 }],
+        });
+      }
+      if (behind !== undefined) {
+        await desk.place({
+          playerId: backer,
+          roundId: opened.id,
+          requestId: randomUUID(),
+          bets: [{ bet: "behind", seat: behind, amount: 1_000 }],
         });
       }
       const closed = await closeBetting(db, table, opened, definition, { windowMs: 1_000 });
@@ -212,10 +222,11 @@ describe("a dealer's step as one message", () => {
       );
       expect(settle.value.dealt === null ? null : settle.value.settled).toBe(true);
       expect(settle.messages).toBe(expected);
-      // Every stake settled, the double's too.
+      // Every stake settled, the double's too; the unplayed bet behind refunded only.
       const bets = await betsOf(db, opened.id);
       expect(bets.map((bet) => [bet.seat, bet.bet, bet.status])).toEqual([
         ...seats.map((seat) => [seat, "main", "settled"]),
+        ...(behind === undefined ? [] : [[behind, "behind", "refunded"]]),
         ...(actions[0] === "double" ? [[1, "double", "settled"]] : []),
       ]);
     }
