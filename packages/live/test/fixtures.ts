@@ -64,47 +64,51 @@ export async function openRound(
   await seed(db);
   const table = await db.table.findUniqueOrThrow({ where: { slug } });
   const definition = definitionOf(table)!;
-  return db.$transaction(async (tx) => {
-    const live = await tx.$queryRaw<{ id: string }[]>`
+  return db.$transaction(
+    async (tx) => {
+      const live = await tx.$queryRaw<{ id: string }[]>`
       SELECT id::text AS id FROM rounds
       WHERE table_id = ${table.id}::uuid AND phase IN ('betting', 'dealing') FOR UPDATE`;
-    for (const { id } of live) {
-      await refundOpenBets(tx, id);
-      await tx.$executeRaw`UPDATE rounds SET phase = 'cancelled' WHERE id = ${id}::uuid`;
-    }
-    await tx.$executeRaw`
+      for (const { id } of live) {
+        await refundOpenBets(tx, id);
+        await tx.$executeRaw`UPDATE rounds SET phase = 'cancelled' WHERE id = ${id}::uuid`;
+      }
+      await tx.$executeRaw`
       UPDATE shoes SET ended_at = now() WHERE table_id = ${table.id}::uuid AND ended_at IS NULL`;
-    const shoe = newShoe({
-      cards: definition.shoeCards(),
-      rng: new HmacDrbg({ serverSeed: randomBytes(32).toString("hex") }),
-      cutCard: DEFAULT_CUT_CARD,
-    });
-    const firstBurn = burnFirstCard(shoe);
-    const round = definition.startRound(shoe);
-    const json = shoeToJson(shoe);
-    const shoeRow = await tx.shoe.create({
-      data: {
-        tableId: table.id,
-        commitment: shoeCommitment(shoe),
-        cards: Buffer.from(shoe.cards),
-        state: asJson(json),
-        position: shoe.position,
-        burned: json.burned,
-        firstBurn: { ...firstBurn },
-      },
-    });
-    const roundRow = await tx.round.create({
-      data: {
-        tableId: table.id,
-        shoeId: shoeRow.id,
-        number: round.number,
-        bettingClosesAt: new Date(Date.now() + closesIn),
-        state: asJson(round),
-        cards: [],
-      },
-    });
-    return { roundId: roundRow.id, tableId: table.id, number: round.number };
-  });
+      const shoe = newShoe({
+        cards: definition.shoeCards(),
+        rng: new HmacDrbg({ serverSeed: randomBytes(32).toString("hex") }),
+        cutCard: DEFAULT_CUT_CARD,
+      });
+      const firstBurn = burnFirstCard(shoe);
+      const round = definition.startRound(shoe);
+      const json = shoeToJson(shoe);
+      const shoeRow = await tx.shoe.create({
+        data: {
+          tableId: table.id,
+          commitment: shoeCommitment(shoe),
+          cards: Buffer.from(shoe.cards),
+          state: asJson(json),
+          position: shoe.position,
+          burned: json.burned,
+          firstBurn: { ...firstBurn },
+        },
+      });
+      const roundRow = await tx.round.create({
+        data: {
+          tableId: table.id,
+          shoeId: shoeRow.id,
+          number: round.number,
+          bettingClosesAt: new Date(Date.now() + closesIn),
+          state: asJson(round),
+          cards: [],
+        },
+      });
+      return { roundId: roundRow.id, tableId: table.id, number: round.number };
+    },
+    // Refunding a bench's round of tens of thousands of bets outlasts Prisma's 5 s default.
+    { timeout: 120_000 },
+  );
 }
 
 /**
