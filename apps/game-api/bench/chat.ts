@@ -30,6 +30,7 @@ import { createBetDesk, createChatDesk, createEventHub, silentLog } from "@fuda/
 import type { ChatPaces } from "@fuda/live";
 import { benchServerUrl, createThrowawayDatabase } from "@fuda/testkit";
 import type { ThrowawayDatabase } from "@fuda/testkit";
+import { createLogger } from "@fuda/telemetry";
 
 import { createGameApiServer } from "../src/server";
 import { startClients, summarize } from "./subscribers";
@@ -75,7 +76,9 @@ async function runOurs(url: string, players: string[], paces: Partial<ChatPaces>
   const desk = createBetDesk({ db, pace: { perSecond: 1_000_000, burst: 1_000_000 } });
   const chat = createChatDesk({ db, paces, sweepEveryMs: 0 });
   const live = { desk, hub, chat };
-  const server = createGameApiServer({ db, live, logError: () => undefined });
+  // Warnings only: a request line per viewer's stream was 10,000 lines of the bench's output.
+  const quiet = createLogger("game-api", { level: "warn" });
+  const server = createGameApiServer({ db, live, log: quiet, logError: () => undefined });
   server.maxConnections = 50_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", 4_096, resolve));
   const { id: tableId } = await db.table.findUniqueOrThrow({ where: { slug: SLUG } });

@@ -18,6 +18,7 @@ import { createDb, migrate, seed } from "@fuda/db";
 import { appendEvents, createEventHub, silentLog } from "@fuda/live";
 import { benchServerUrl, createThrowawayDatabase } from "@fuda/testkit";
 import type { ThrowawayDatabase } from "@fuda/testkit";
+import { createLogger } from "@fuda/telemetry";
 
 import { createGameApiServer } from "../src/server";
 import { startClients, summarize } from "./subscribers";
@@ -42,7 +43,14 @@ async function runOurs(count: number, slug: string, connectionString: string) {
     undo: () => Promise.reject(new Error("no bets in this bench")),
     close: () => Promise.resolve(),
   };
-  const server = createGameApiServer({ db, live: { desk, hub }, logError: () => undefined });
+  // Warnings only: a request line per viewer's stream was 10,000 lines of the bench's output.
+  const quiet = createLogger("game-api", { level: "warn" });
+  const server = createGameApiServer({
+    db,
+    live: { desk, hub },
+    log: quiet,
+    logError: () => undefined,
+  });
   server.maxConnections = 50_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", 4_096, resolve));
   const table = await db.table.findUniqueOrThrow({ where: { slug } });
