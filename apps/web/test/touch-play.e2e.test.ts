@@ -91,9 +91,26 @@ it("a guest on a phone plays a baccarat round and a joker blackjack hand by touc
   await page.locator(`[data-testid="stake"][data-seat="1"][data-staked="${stake}"]`).waitFor();
   // Each turn of the hand: stand (or decline insurance first), until the hand has its result.
   const result = seat.getByTestId("hand-result").first();
+  /** Whether the turn was still on screen with the page scrolled to its end (null: not seen). */
+  let turnShownScrolled: boolean | null = null;
   for (const deadline = Date.now() + 90_000; (await result.count()) === 0;) {
     expect(Date.now()).toBeLessThan(deadline);
     const turn = page.locator('[data-testid="turn"][data-seat="1"][data-mine="true"]');
+    // A player scrolled down past the seats still sees their turn come up (it stays on screen).
+    if (turnShownScrolled === null && (await turn.count()) > 0) {
+      turnShownScrolled = await turn
+        .evaluate(
+          (element) => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            const { top, bottom } = element.getBoundingClientRect();
+            return top >= 0 && bottom <= window.innerHeight;
+          },
+          undefined,
+          { timeout: 2_000 },
+        )
+        .catch(() => null);
+      if (turnShownScrolled !== null) expect(turnShownScrolled).toBe(true);
+    }
     const choice = turn.locator('[data-action="declineInsurance"], [data-action="stand"]').first();
     // The turn may pass (its timer) between finding the button and the tap.
     if ((await choice.count()) > 0) await choice.tap({ timeout: 2_000 }).catch(() => undefined);
